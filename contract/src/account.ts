@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { GENDERS, LANGUAGES, PROFILE_VISIBILITY, ROLES, THEMES } from './enums';
+import { phoneSchema } from './phone';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 300;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const optionalPhone = z
+  .union([z.literal(''), phoneSchema])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The spec's sign-up form (section 5). The server checks it again before better-auth runs. */
+export const signUpSchema = z
+  .object({
+    name: z.string().trim().min(1, 'required').max(NAME_MAX),
+    email: z.email('invalid_email').trim().toLowerCase(),
+    gender: z.enum(GENDERS, { message: 'gender_required' }),
+    password: z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX),
+    confirmPassword: z.string(),
+    phone: optionalPhone,
+    address: optionalText(ADDRESS_MAX),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'passwords_do_not_match',
+    path: ['confirmPassword'],
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const settingsSchema = z.object({
+  theme: z.enum(THEMES),
+  language: z.enum(LANGUAGES),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  updateNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  profileVisibility: z.enum(PROFILE_VISIBILITY),
+  showActivityStatus: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const settingsPatchSchema = settingsSchema.partial();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'light',
+  language: 'en',
+  emailNotifications: true,
+  pushNotifications: true,
+  updateNotifications: true,
+  smsNotifications: true,
+  profileVisibility: 'public',
+  showActivityStatus: true,
+};
+
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(ROLES),
+  gender: z.enum(GENDERS).nullable(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberVerified: z.boolean(),
+  address: z.string().nullable(),
+  image: z.string(),
+  twoFactorEnabled: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+  settings: settingsSchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const profilePatchSchema = z.object({
+  name: z.string().trim().min(1, 'required').max(NAME_MAX),
+  gender: z.enum(GENDERS, { message: 'gender_required' }),
+  phone: optionalPhone,
+  address: optionalText(ADDRESS_MAX),
+});
+export type ProfilePatch = z.input<typeof profilePatchSchema>;
+
+export const PROFILE_PHOTO_MAX_SIDE = 400;
+export const PROFILE_PHOTO_QUALITY = 60;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The phone sign-in code (spec sections 5 and 9). */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 15 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_SENDS_PER_HOUR = 5;

@@ -1,0 +1,28 @@
+/**
+ * Every error the API answers carries one of these codes; the web shows the translated
+ * message for the code (`errors.<code>` in the locales). Better-auth's own codes pass through.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_image',
+  'internal',
+  'passwords_do_not_match',
+  'invalid_phone',
+  'gender_required',
+  'too_many_codes',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiError = {
+  code: ErrorCode | string;
+  message: string;
+  /** Field-level problems for form errors: path → code. */
+  fields?: Record<string, string>;
+};

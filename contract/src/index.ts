@@ -1,0 +1,6 @@
+export * from './account';
+export * from './enums';
+export * from './errors';
+export * from './notifications';
+export * from './phone';
+export * from './system';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** What the browser may know about the server's setup: never a secret. */
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  supportEmail: z.string(),
+  helpline: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The three System Overview cards on the home page, computed from the database. */
+export const overviewSchema = z.object({
+  cards: z.array(
+    z.object({
+      key: z.string(),
+      value: z.number(),
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: z.enum(['stored', 'sent', 'failed']),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});

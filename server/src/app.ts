@@ -1,0 +1,152 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth';
+import { ensureAccount } from './auth/bootstrap';
+import { authRoutes } from './auth/routes';
+import { createGuards } from './auth/session';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { AppError } from './lib/errors';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { createMessenger } from './modules/outbox/outbox.service';
+import { systemRoutes } from './modules/system/system.routes';
+import { createSmtpMailProvider, type MailProvider } from './providers/mail';
+import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
+import { createDiskStorage } from './providers/storage';
+import { attachRealtime } from './realtime';
+import { addSecurityHeaders } from './security';
+import { serveWeb } from './web';
+
+export type AppOptions = {
+  config: Config;
+  /** An already open database (tests share a migrated template); opened from config otherwise. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  providers?: { mail?: MailProvider; sms?: SmsProvider };
+};
+
+export type RouteRecord = { method: string; url: string; access: unknown };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteRecord[];
+  }
+}
+
+/** Builds the whole server (API, auth, sockets, web) without listening; main.ts and tests call it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, access: (route.config as { access?: unknown } | undefined)?.access });
+    }
+  });
+
+  const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const mail = options.providers?.mail ?? (config.smtpUrl ? createSmtpMailProvider(config.smtpUrl, config.mailFrom) : undefined);
+  const sms = options.providers?.sms ?? (config.sms ? createHttpSmsProvider(config.sms) : undefined);
+  const messenger = createMessenger({ db: database.db, log: app.log, mail, sms });
+  const notifications = createNotificationsService(database.db);
+  const storage = createDiskStorage(`${config.dataDir}/files`);
+  const accounts = createAccountService({ db: database.db, storage });
+  const auth = createAuth({ config, db: database.db, messenger, notifications, accounts });
+  const guards = createGuards(auth);
+
+  app.decorateRequest('sessionUser', null);
+  app.decorateRequest('user', null as never);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ code: error.code, message: error.message, fields: error.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[path] ??= issue.message ?? 'invalid';
+      }
+      const first = Object.entries(fields)[0];
+      return reply.code(400).send({ code: 'validation_failed', message: first ? `${first[0]}: ${first[1]}` : 'Invalid input.', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ code: 'payload_too_large', message: 'The upload is too large.' });
+    }
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.code(415).send({ code: 'unsupported_media_type', message: 'Unsupported content type.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status === 429 ? 'rate_limited' : 'validation_failed', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
+  });
+
+  addSecurityHeaders(app, config.publicUrl.startsWith('https://'));
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Rail Madad API', version: '0.1.0', description: 'Complaints, accounts and support for Indian Railways passengers and staff.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'railmadad.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(authRoutes(auth));
+  await app.register(systemRoutes({ config, database, guards }));
+  await app.register(accountRoutes({ accounts, guards }));
+  await app.register(notificationRoutes({ notifications, guards }));
+  await app.register(outboxRoutes({ messenger, guards }));
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await serveWeb(app, config.webDist);
+  await attachRealtime(app, { auth, notifications, redisUrl: config.redisUrl });
+
+  if (config.admin) {
+    const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });
+    app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
+  }
+
+  app.decorate('services', { auth, database, messenger, notifications, accounts });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      auth: ReturnType<typeof createAuth>;
+      database: Database;
+      messenger: ReturnType<typeof createMessenger>;
+      notifications: ReturnType<typeof createNotificationsService>;
+      accounts: ReturnType<typeof createAccountService>;
+    };
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  isValidPhone,
+  normalizePhone,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS_PER_HOUR,
+  OTP_TTL_SECONDS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  signUpSchema,
+} from '@railmadad/contract';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { hit } from '../lib/throttle';
+import type { AccountService } from '../modules/account/account.service';
+import type { NotificationsService } from '../modules/notifications/notifications.service';
+import type { Messenger } from '../modules/outbox/outbox.service';
+
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  messenger: Messenger;
+  notifications: NotificationsService;
+  accounts: AccountService;
+};
+
+const HOUR = 60 * 60 * 1000;
+/** Failed-or-not sign-in attempts allowed per account in 15 minutes, whatever the IP. */
+const SIGN_IN_PER_ACCOUNT = { limit: 10, windowMs: 15 * 60 * 1000 };
+
+/** Phone sign-ups get a placeholder address until they add their own; it never receives mail. */
+export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@phone.railmadad.invalid`;
+
+const tooMany = (message: string) => new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message });
+
+export function createAuth({ config, db, messenger, notifications, accounts }: AuthDeps) {
+  const limitsOn = config.rateLimit;
+
+  const beforeHook = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    switch (ctx.path) {
+      case '/sign-up/email': {
+        const parsed = signUpSchema.safeParse(body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const code = issue.message === 'passwords_do_not_match' ? 'PASSWORDS_DO_NOT_MATCH' : 'VALIDATION_FAILED';
+          throw new APIError('BAD_REQUEST', { code, message: `${issue.path.join('.')}: ${issue.message}` });
+        }
+        const existing = await db.query.user.findFirst({ where: eq(schema.user.email, parsed.data.email), columns: { id: true } });
+        // The spec tells the person the address is taken (section 8), so we do not hide it.
+        if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: 'Email Address Already Exists!' });
+        const { confirmPassword: _c, ...clean } = parsed.data;
+        return { context: { body: { ...body, ...clean, email: parsed.data.email } } };
+      }
+      case '/sign-in/email': {
+        const email = String(body.email ?? '').trim().toLowerCase();
+        if (limitsOn && email && !(await hit(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT.limit, SIGN_IN_PER_ACCOUNT.windowMs))) {
+          throw tooMany('Too many sign-in attempts for this account. Please wait a few minutes.');
+        }
+        return { context: { body: { ...body, email } } };
+      }
+      case '/phone-number/send-otp':
+      case '/phone-number/verify': {
+        const phone = normalizePhone(String(body.phoneNumber ?? ''));
+        if (!isValidPhone(phone)) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_PHONE_NUMBER', message: 'Invalid phone number format. Please use format: +91XXXXXXXXXX' });
+        }
+        if (ctx.path === '/phone-number/send-otp' && limitsOn && !(await hit(db, `otp-send:${phone}`, OTP_MAX_SENDS_PER_HOUR, HOUR))) {
+          throw tooMany('Too many codes sent to this number. Please try again in an hour.');
+        }
+        return { context: { body: { ...body, phoneNumber: phone } } };
+      }
+      default:
+        return;
+    }
+  });
+
+  return betterAuth({
+    appName: 'Rail Madad',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: {
+        gender: { type: 'string', required: false },
+        phone: { type: 'string', required: false },
+        address: { type: 'string', required: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await messenger.sendEmail({
+          to: user.email,
+          subject: 'Reset your Rail Madad password',
+          text: `Namaste ${user.name},\n\nSomeone asked to reset the password of your Rail Madad account. If it was you, open this link within one hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nRail Madad · Helpline 139`,
+        });
+      },
+      async onPasswordReset({ user }) {
+        await notifications.notify(user.id, 'password_changed');
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await messenger.sendEmail({
+          to: user.email,
+          subject: 'Verify your e-mail for Rail Madad',
+          text: `Namaste ${user.name},\n\nWelcome to Rail Madad. Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${url}\n\nThen sign in to file and follow your complaints.\n\nRail Madad · Helpline 139`,
+        });
+      },
+      async afterEmailVerification(user) {
+        await notifications.notify(user.id, 'email_verified');
+      },
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    rateLimit: {
+      enabled: limitsOn,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/phone-number/send-otp': { window: 60, max: 3 },
+        '/phone-number/verify': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/two-factor/verify-totp': { window: 60, max: 10 },
+        '/two-factor/verify-otp': { window: 60, max: 10 },
+        '/two-factor/send-otp': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'railmadad',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            await db.insert(schema.userSettings).values({ userId: user.id }).onConflictDoNothing();
+            await notifications.notify(user.id, 'welcome', { name: user.name });
+          },
+        },
+        delete: {
+          async before(user) {
+            await accounts.removeUserFiles(user.id);
+          },
+        },
+      },
+    },
+    hooks: { before: beforeHook },
+    plugins: [
+      admin({ defaultRole: 'passenger', adminRoles: ['admin'] }),
+      phoneNumber({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_TTL_SECONDS,
+        allowedAttempts: OTP_MAX_ATTEMPTS,
+        phoneNumberValidator: isValidPhone,
+        async sendOTP({ phoneNumber: to, code }) {
+          const result = await messenger.sendSms({
+            to,
+            text: `${code} is your Rail Madad verification code. It is valid for 15 minutes. Do not share it with anyone.`,
+          });
+          if (result.status === 'failed') throw new APIError('BAD_GATEWAY', { code: 'SMS_FAILED', message: 'Failed to send verification code' });
+        },
+        signUpOnVerification: {
+          getTempEmail: phoneOnlyEmail,
+          getTempName: (phone) => phone,
+        },
+      }),
+      twoFactor({
+        issuer: 'Rail Madad',
+        otpOptions: {
+          period: 5,
+          async sendOTP({ user, otp }) {
+            const u = user as typeof user & { phoneNumber?: string | null };
+            if (u.phoneNumber) {
+              await messenger.sendSms({ to: u.phoneNumber, text: `${otp} is your Rail Madad sign-in code. Do not share it.` });
+            } else {
+              await messenger.sendEmail({ to: user.email, subject: 'Your Rail Madad sign-in code', text: `Your sign-in code is ${otp}. It is valid for 5 minutes.` });
+            }
+          },
+        },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,62 @@
+import { meSchema, profilePatchSchema, settingsPatchSchema, settingsSchema, UPLOAD_MAX_BYTES } from '@railmadad/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Guards } from '../../auth/session';
+import { AppError } from '../../lib/errors';
+import type { AccountService } from './account.service';
+
+export const accountRoutes =
+  (deps: { accounts: AccountService; guards: Guards }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { accounts, guards } = deps;
+
+    app.get(
+      '/api/me',
+      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], response: { 200: meSchema } } },
+      async (request) => accounts.getMe(request.user.id),
+    );
+
+    app.patch(
+      '/api/me',
+      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: profilePatchSchema, response: { 200: meSchema } } },
+      async (request) => accounts.updateProfile(request.user.id, request.body),
+    );
+
+    app.patch(
+      '/api/me/settings',
+      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: settingsPatchSchema, response: { 200: settingsSchema } } },
+      async (request) => accounts.updateSettings(request.user.id, request.body),
+    );
+
+    app.post(
+      '/api/me/photo',
+      {
+        preHandler: guards.requireUser,
+        config: { access: 'user' },
+        schema: {
+          tags: ['account'],
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ image: z.string(), width: z.number(), height: z.number(), size: z.number() }) },
+        },
+      },
+      async (request) => {
+        const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+        if (!part) throw new AppError('validation_failed', 'Please choose a photo.');
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('payload_too_large', 'The photo is larger than 10 MB.');
+        return accounts.setPhoto(request.user.id, bytes);
+      },
+    );
+
+    app.get(
+      '/api/files/:id',
+      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }) } },
+      async (request, reply) => {
+        const { bytes, contentType } = await accounts.readFile(request.params.id, request.user);
+        return reply
+          .header('content-type', contentType)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(bytes);
+      },
+    );
+  };

@@ -1,0 +1,102 @@
+import { DEFAULT_SETTINGS, type Me, type ProfilePatch, type Role, type Settings, type SettingsPatch, settingsSchema } from '@railmadad/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { account, file, user, userSettings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { reencodeProfilePhoto } from '../../lib/images';
+import type { StorageProvider } from '../../providers/storage';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The picture shown until a person uploads their own: one per gender, as in the spec. */
+export const defaultAvatar = (gender: string | null) => `/avatars/${gender === 'female' ? 'female' : gender === 'male' ? 'male' : 'neutral'}.svg`;
+
+function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {
+  if (!row) return DEFAULT_SETTINGS;
+  // Parsing guards against a value written by an older version of the app.
+  const parsed = settingsSchema.safeParse(row);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+export function createAccountService(deps: { db: Db; storage: StorageProvider }) {
+  const { db, storage } = deps;
+
+  async function getMe(userId: string): Promise<Me> {
+    const row = await db.query.user.findFirst({ where: eq(user.id, userId) });
+    if (!row) throw new AppError('unauthorized');
+    const [settings, credential] = await Promise.all([
+      db.query.userSettings.findFirst({ where: eq(userSettings.userId, userId) }),
+      db.query.account.findFirst({ where: and(eq(account.userId, userId), eq(account.providerId, 'credential')), columns: { id: true } }),
+    ]);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      role: row.role as Role,
+      gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
+      phoneNumber: row.phoneNumber ?? row.phone ?? null,
+      phoneNumberVerified: Boolean(row.phoneNumber && row.phoneNumberVerified),
+      address: row.address,
+      image: row.image ?? defaultAvatar(row.gender),
+      twoFactorEnabled: Boolean(row.twoFactorEnabled),
+      hasPassword: Boolean(credential),
+      createdAt: row.createdAt.toISOString(),
+      settings: toSettings(settings),
+    };
+  }
+
+  return {
+    getMe,
+
+    async updateProfile(userId: string, patch: ProfilePatch & { phone?: string; address?: string }) {
+      await db
+        .update(user)
+        .set({ name: patch.name, gender: patch.gender, phone: patch.phone ?? null, address: patch.address ?? null })
+        .where(eq(user.id, userId));
+      return getMe(userId);
+    },
+
+    async updateSettings(userId: string, patch: SettingsPatch): Promise<Settings> {
+      const [row] = await db
+        .insert(userSettings)
+        .values({ userId, ...patch })
+        .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: new Date() } })
+        .returning();
+      return toSettings(row);
+    },
+
+    /** Stores a new profile photo (re-encoded) and drops the old one. */
+    async setPhoto(userId: string, upload: Buffer) {
+      const image = await reencodeProfilePhoto(upload);
+      const id = newId();
+      const previous = await db.query.file.findMany({ where: and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')), columns: { id: true } });
+      await storage.put(`avatars/${id}.jpg`, image.bytes, image.contentType);
+      await db.transaction(async (tx) => {
+        await tx.insert(file).values({ id, ownerId: userId, purpose: 'avatar', contentType: image.contentType, size: image.bytes.length, width: image.width, height: image.height });
+        await tx.update(user).set({ image: `/api/files/${id}` }).where(eq(user.id, userId));
+        for (const old of previous) await tx.delete(file).where(eq(file.id, old.id));
+      });
+      await Promise.all(previous.map((old) => storage.remove(`avatars/${old.id}.jpg`)));
+      return { image: `/api/files/${id}`, width: image.width, height: image.height, size: image.bytes.length };
+    },
+
+    /** A stored file, if the viewer may see it. Avatars are visible to anyone signed in. */
+    async readFile(fileId: string, viewer: { id: string; role: Role }) {
+      const row = await db.query.file.findFirst({ where: eq(file.id, fileId) });
+      const mayRead = row && (row.purpose === 'avatar' || row.ownerId === viewer.id || viewer.role !== 'passenger');
+      if (!row || !mayRead) throw new AppError('not_found', 'File not found.');
+      const bytes = await storage.get(`${row.purpose === 'avatar' ? 'avatars' : 'complaints'}/${row.id}.jpg`);
+      if (!bytes) throw new AppError('not_found', 'File not found.');
+      return { bytes, contentType: row.contentType };
+    },
+
+    /** Removes a person's uploaded avatars from storage before their account goes. */
+    async removeUserFiles(userId: string) {
+      const rows = await db.query.file.findMany({ where: and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')), columns: { id: true } });
+      await Promise.all(rows.map((r) => storage.remove(`avatars/${r.id}.jpg`)));
+      if (rows.length) await db.delete(file).where(and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')));
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Notification, NotificationKind } from '@railmadad/contract';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notification } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+type Listener = (userId: string, notification: Notification) => void;
+
+const toDto = (row: typeof notification.$inferSelect): Notification => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  params: row.params,
+  link: row.link,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Stores each notification, then hands it to the live channel (socket.io) for the bell. */
+export function createNotificationsService(db: Db) {
+  const listeners = new Set<Listener>();
+  return {
+    onCreated(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async notify(userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
+      const [row] = await db.insert(notification).values({ id: newId(), userId, kind, params, link }).returning();
+      const dto = toDto(row);
+      for (const listener of listeners) listener(userId, dto);
+      return dto;
+    },
+
+    async list(userId: string, limit = 30) {
+      const [items, [{ unread }]] = await Promise.all([
+        db
+          .select()
+          .from(notification)
+          .where(eq(notification.userId, userId))
+          .orderBy(desc(notification.createdAt), desc(notification.id))
+          .limit(limit),
+        db
+          .select({ unread: count() })
+          .from(notification)
+          .where(and(eq(notification.userId, userId), isNull(notification.readAt))),
+      ]);
+      return { items: items.map(toDto), unread };
+    },
+
+    /** Marks one (by id) or all of a user's notifications read; never touches another user's. */
+    async markRead(userId: string, id?: string) {
+      const mine = eq(notification.userId, userId);
+      await db
+        .update(notification)
+        .set({ readAt: new Date() })
+        .where(and(mine, isNull(notification.readAt), id ? eq(notification.id, id) : undefined));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { outboxListSchema, paginationQuerySchema } from '@railmadad/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../../auth/session';
+import type { Messenger } from './outbox.service';
+
+export const outboxRoutes =
+  (deps: { messenger: Messenger; guards: Guards }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/admin/outbox',
+      {
+        preHandler: deps.guards.requireRole('admin'),
+        config: { access: ['admin'] },
+        schema: { tags: ['admin'], querystring: paginationQuerySchema, response: { 200: outboxListSchema } },
+      },
+      async (request) => deps.messenger.list(request.query.page, request.query.pageSize),
+    );
+  };

@@ -1,0 +1,64 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@railmadad/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Auth } from './auth/auth';
+import type { NotificationsService } from './modules/notifications/notifications.service';
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * Socket.io on the same port as the API. A socket is authenticated from its session cookie
+ * (or bearer token) on connect and joins its user's room; with REDIS_URL, rooms span nodes.
+ */
+export async function attachRealtime(app: FastifyInstance, deps: { auth: Auth; notifications: NotificationsService; redisUrl?: string }) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+  });
+
+  let redis: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = [pub, sub];
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(socket.handshake.headers)) if (typeof v === 'string') headers.set(k, v);
+      const token = socket.handshake.auth?.token;
+      if (typeof token === 'string' && token) headers.set('authorization', `Bearer ${token}`);
+      const session = await deps.auth.api.getSession({ headers });
+      if (!session) return next(new Error('unauthorized'));
+      socket.data.userId = session.user.id;
+      next();
+    } catch {
+      next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    socket.join(userRoom(socket.data.userId as string));
+  });
+
+  const unsubscribe = deps.notifications.onCreated((userId, notification) => {
+    io.to(userRoom(userId)).emit('notification:new', notification);
+  });
+
+  // Sockets must go before Fastify closes the HTTP server, or the close waits on them.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+  });
+  return io;
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated,
+ * and any unknown non-API GET answered with index.html so client routes work on reload.
+ */
+export async function serveWeb(app: FastifyInstance, webDist: string) {
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'web app not built; run `npm run build` (npm start does it for you)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/socket.io') || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
