@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { ensureAccount } from '../src/auth/bootstrap';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import type { MailProvider } from '../src/providers/mail';
+import type { SmsProvider } from '../src/providers/sms';
+import { TEMPLATE_FILE } from './paths';
+
+export const ORIGIN = 'http://localhost:3000';
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template, or, when
+ * TEST_DATABASE_URL is set (the CI PostgreSQL leg), a new PostgreSQL database of its own.
+ */
+export async function openTestDatabase(dataDir: string): Promise<Database & { drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `rm_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ dataDir, databaseUrl: target.toString() });
+    return {
+      ...database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const template = new Blob([readFileSync(TEMPLATE_FILE)]);
+  const database = await openDatabase({ dataDir, inMemory: true, loadDataDir: template });
+  return { ...database, drop: async () => undefined };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; config?: Partial<Config>; providers?: { mail?: MailProvider; sms?: SmsProvider } } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), ...options.env },
+    options.config,
+  );
+  const database = await openTestDatabase(dataDir);
+  const app = await buildApp({ config, database, logger: false, providers: options.providers });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pulls the session cookie out of a better-auth answer, ready for a `cookie` header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('railmadad.session_token='));
+  if (!found) throw new Error(`no session cookie in ${JSON.stringify(all)}`);
+  return found.split(';')[0];
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res.headers['set-cookie']);
+}
+
+let counter = 0;
+/** A verified account with the given role, signed in: returns its id and cookie. */
+export async function createUser(app: FastifyInstance, role: 'passenger' | 'staff' | 'admin' = 'passenger') {
+  counter += 1;
+  const email = `${role}${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'correct-horse-42';
+  const { id } = await ensureAccount(app.services.auth, app.services.database.db, { email, password, role, name: `Test ${role} ${counter}` });
+  const cookie = await signIn(app, email, password);
+  return { id, email, password, cookie };
+}
+
+/** The newest outbox message to `recipient` (e-mail address or phone number). */
+export async function lastMessageTo(app: FastifyInstance, recipient: string) {
+  const { items } = await app.services.messenger.list(1, 100);
+  return items.find((m) => m.recipient === recipient);
+}
