@@ -168,6 +168,8 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
     },
     advanced: {
       cookiePrefix: 'railmadad',
+      // better-auth skips its origin/CSRF and callback-URL checks when NODE_ENV=test unless told otherwise.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
     },

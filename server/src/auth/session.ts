@@ -1,6 +1,6 @@
 import type { Role } from '@railmadad/contract';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { Auth } from './auth';
 
@@ -32,13 +32,14 @@ export async function loadSessionUser(auth: Auth, request: FastifyRequest): Prom
   return request.sessionUser;
 }
 
+/** Guards run as `onRequest` hooks: a caller without access hears 401/403 before any body is parsed or validated. */
 export function createGuards(auth: Auth) {
-  const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+  const requireUser: onRequestAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = await loadSessionUser(auth, request);
     if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
     request.user = user;
   };
-  const requireRole = (...roles: Role[]): preHandlerAsyncHookHandler =>
+  const requireRole = (...roles: Role[]): onRequestAsyncHookHandler =>
     async function requireRoleHandler(request, reply) {
       await requireUser.call(this, request, reply);
       if (!roles.includes(request.user.role)) throw new AppError('forbidden', 'You do not have access to this page.');

@@ -12,26 +12,26 @@ export const accountRoutes =
 
     app.get(
       '/api/me',
-      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], response: { 200: meSchema } } },
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], response: { 200: meSchema } } },
       async (request) => accounts.getMe(request.user.id),
     );
 
     app.patch(
       '/api/me',
-      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: profilePatchSchema, response: { 200: meSchema } } },
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: profilePatchSchema, response: { 200: meSchema } } },
       async (request) => accounts.updateProfile(request.user.id, request.body),
     );
 
     app.patch(
       '/api/me/settings',
-      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: settingsPatchSchema, response: { 200: settingsSchema } } },
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: settingsPatchSchema, response: { 200: settingsSchema } } },
       async (request) => accounts.updateSettings(request.user.id, request.body),
     );
 
     app.post(
       '/api/me/photo',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         config: { access: 'user' },
         schema: {
           tags: ['account'],
@@ -50,7 +50,7 @@ export const accountRoutes =
 
     app.get(
       '/api/files/:id',
-      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }) } },
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }) } },
       async (request, reply) => {
         const { bytes, contentType } = await accounts.readFile(request.params.id, request.user);
         return reply

@@ -8,7 +8,7 @@ export const notificationRoutes =
   (deps: { notifications: NotificationsService; guards: Guards }): FastifyPluginAsyncZod =>
   async (app) => {
     const { notifications, guards } = deps;
-    const common = { preHandler: guards.requireUser, config: { access: 'user' as const } };
+    const common = { onRequest: guards.requireUser, config: { access: 'user' as const } };
 
     app.get('/api/notifications', { ...common, schema: { tags: ['notifications'], response: { 200: notificationListSchema } } }, async (request) =>
       notifications.list(request.user.id),

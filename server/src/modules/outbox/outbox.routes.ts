@@ -9,7 +9,7 @@ export const outboxRoutes =
     app.get(
       '/api/admin/outbox',
       {
-        preHandler: deps.guards.requireRole('admin'),
+        onRequest: deps.guards.requireRole('admin'),
         config: { access: ['admin'] },
         schema: { tags: ['admin'], querystring: paginationQuerySchema, response: { 200: outboxListSchema } },
       },

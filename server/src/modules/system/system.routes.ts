@@ -25,7 +25,7 @@ export const systemRoutes =
     /** The home page's System Overview: three live counts. */
     app.get(
       '/api/overview',
-      { preHandler: guards.requireUser, config: { access: 'user' }, schema: { tags: ['system'], response: { 200: overviewSchema } } },
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['system'], response: { 200: overviewSchema } } },
       async () => {
         const { db } = database;
         const since = new Date(Date.now() - 24 * 60 * 60 * 1000);

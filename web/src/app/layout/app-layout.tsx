@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
+import { useMe } from '../../lib/session';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const WIDE = '(min-width: 1024px)';
+
+export function AppLayout() {
+  const me = useMe();
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Open by default (the spec); on a phone the menu is a drawer that starts closed.
+  const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
+  useLiveNotifications(me?.id);
+
+  // On a phone, following a link closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose at each navigation
+  useEffect(() => {
+    if (!window.matchMedia(WIDE).matches) setOpen(false);
+  }, [location.pathname]);
+
+  const close = useCallback(() => setOpen(false), []);
+  if (!me) return null;
+
+  return (
+    <div className="min-h-dvh">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+        {t('nav.skipToContent')}
+      </a>
+      <TopBar me={me} sidebarOpen={open} onToggleSidebar={() => setOpen((v) => !v)} />
+      <div className="flex">
+        <Sidebar role={me.role} open={open} onClose={close} />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { type Language, LANGUAGE_NAMES, type Me } from '@railmadad/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icons';
+import { api } from '../../lib/api';
+import { AVAILABLE_LANGUAGES, isLanguage, setLanguage } from '../../lib/i18n';
+import { meQuery } from '../../lib/session';
+
+/** Changes the language at once and remembers it on the account, so every device follows. */
+export async function chooseLanguage(language: Language, signedIn: boolean, client: ReturnType<typeof useQueryClient>) {
+  await setLanguage(language);
+  if (!signedIn) return;
+  await api('/api/me/settings', { method: 'PATCH', body: { language } }).catch(() => undefined);
+  client.invalidateQueries({ queryKey: meQuery.queryKey });
+}
+
+export function LanguageSwitch({ me, className = '' }: { me: Me | null; className?: string }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  return (
+    <label className={`relative flex items-center ${className}`}>
+      <span className="sr-only">{t('language.label')}</span>
+      <Icon name="globe" className="pointer-events-none absolute start-2 size-5 text-slate-600 dark:text-slate-300" />
+      <select
+        value={i18n.language}
+        onChange={(e) => isLanguage(e.target.value) && chooseLanguage(e.target.value, Boolean(me), client)}
+        className="h-11 max-w-32 appearance-none rounded-lg border border-transparent bg-transparent ps-9 pe-2 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+      >
+        {AVAILABLE_LANGUAGES.map((l) => (
+          <option key={l} value={l} className="text-slate-900">
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,60 @@
+import { createBrowserRouter } from 'react-router';
+import { ErrorPage } from './error-page';
+import { redirectIfSignedIn, requireRole, requireSession } from './guards';
+import { AppLayout } from './layout/app-layout';
+
+// Each page is its own chunk: the login page downloads none of the staff screens.
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const upcoming = (feature: string) => ({
+  handle: { feature },
+  lazy: page(() => import('../features/upcoming/upcoming-page')),
+});
+
+export const router = createBrowserRouter([
+  {
+    path: '/login',
+    loader: redirectIfSignedIn,
+    lazy: page(() => import('../features/auth/login-page')),
+    errorElement: <ErrorPage />,
+  },
+  {
+    path: '/',
+    loader: requireSession,
+    Component: AppLayout,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, lazy: page(() => import('../features/home/home-page')) },
+          { path: 'settings', lazy: page(() => import('../features/settings/settings-page')) },
+          { path: 'profile', lazy: page(() => import('../features/profile/profile-page')) },
+          { path: 'help', lazy: page(() => import('../features/help/help-page')) },
+          { path: 'multi-lingual', lazy: page(() => import('../features/languages/multi-lingual-page')) },
+          { path: 'real-time-support', ...upcoming('realTimeSupport') },
+          { path: 'file-complaint', ...upcoming('fileComplaint') },
+          { path: 'track-status', ...upcoming('trackStatus') },
+          { path: 'complaints', ...upcoming('complaints') },
+          { path: 'ai-assistance', ...upcoming('aiAssistance') },
+          { path: 'feedback-form', ...upcoming('feedback') },
+          {
+            loader: requireRole('staff', 'admin'),
+            children: [
+              { path: 'dashboard', ...upcoming('dashboard') },
+              { path: 'smart-classification', ...upcoming('smartClassification') },
+              { path: 'quick-resolution', ...upcoming('quickResolution') },
+            ],
+          },
+          {
+            loader: requireRole('admin'),
+            children: [
+              { path: 'staff', ...upcoming('staff') },
+              { path: 'outbox', lazy: page(() => import('../features/outbox/outbox-page')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

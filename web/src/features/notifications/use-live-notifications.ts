@@ -1,0 +1,22 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@railmadad/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { addLiveNotification, notificationsQuery } from './api';
+
+/** One socket per signed-in tab; the server puts it in the user's room from the session cookie. */
+export function useLiveNotifications(userId: string | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ path: '/socket.io', withCredentials: true });
+    socket.on('notification:new', (notification) => {
+      client.setQueryData(notificationsQuery.queryKey, (old) => addLiveNotification(old, notification));
+    });
+    // After a reconnect (the train left a tunnel), catch up on what was missed.
+    socket.io.on('reconnect', () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }));
+    return () => {
+      socket.disconnect();
+    };
+  }, [userId, client]);
+}

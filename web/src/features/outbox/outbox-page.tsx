@@ -1,0 +1,80 @@
+import type { OutboxMessage } from '@railmadad/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Card, PageHeader, Spinner } from '../../components/ui/card';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+type Page = { items: OutboxMessage[]; total: number; page: number; pageSize: number };
+const PAGE_SIZE = 20;
+
+/** Links in a message become clickable, so an admin can open a verification link from here. */
+function Body({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/\S+)/g);
+  return (
+    <p className="whitespace-pre-wrap break-words text-sm text-slate-800 dark:text-slate-200">
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <a key={i} href={part} className="break-all font-medium text-brand-700 underline dark:text-amber-300">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
+
+export default function OutboxPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['outbox', page],
+    queryFn: () => api<Page>(`/api/admin/outbox?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <PageHeader title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
+      {query.isPending && <Spinner label={t('common.loading')} />}
+      {query.isError && <p className="text-red-700 dark:text-red-400">{t('outbox.loadFailed')}</p>}
+      {query.data && query.data.items.length === 0 && <Card>{t('outbox.empty')}</Card>}
+      <ul className="space-y-3">
+        {query.data?.items.map((m) => (
+          <li key={m.id}>
+            <Card>
+              <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
+                <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold uppercase dark:bg-slate-700">{t(`outbox.channel.${m.channel}`)}</span>
+                <span className={`rounded px-2 py-0.5 font-semibold ${m.status === 'failed' ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200'}`}>
+                  {t(`outbox.status.${m.status}`)}
+                </span>
+                <span className="text-slate-600 dark:text-slate-400">{formatDateTime(m.createdAt, i18n.language)}</span>
+              </div>
+              <p className="text-sm">
+                <span className="text-slate-600 dark:text-slate-400">{t('outbox.to')}</span> <span className="font-medium">{m.recipient}</span>
+              </p>
+              {m.subject && <p className="mb-2 font-semibold">{m.subject}</p>}
+              <Body text={m.body} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label={t('common.pagination')} className="mt-4 flex items-center justify-between gap-2">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('common.previous')}
+          </Button>
+          <span className="text-sm">{t('common.pageOf', { page, pages })}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('common.next')}
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
