@@ -103,7 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(415).send({ code: 'unsupported_media_type', message: 'Unsupported content type.' });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: status === 429 ? 'rate_limited' : 'validation_failed', message: error.message });
+      const code = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 429: 'rate_limited' }[status] ?? 'validation_failed';
+      return reply.code(status).send({ code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });

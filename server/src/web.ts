@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
@@ -15,18 +15,20 @@ export async function serveWeb(app: FastifyInstance, webDist: string) {
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
+    wildcard: true,
     index: false,
     cacheControl: false,
     setHeaders(res, path) {
       res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const sendIndex = (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/socket.io') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(request, reply);
   });
 }

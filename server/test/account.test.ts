@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_SETTINGS, NAME_MAX } from '@railmadad/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, ORIGIN, type TestApp } from './helpers';
+import { createTestApp, createUser, lastMessageTo, ORIGIN, sessionCookie, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -274,6 +274,19 @@ describe('POST /api/auth/delete-user', () => {
     expect((await me(user.cookie)).statusCode).toBe(401);
     expect(await signInStatus(user.email, user.password)).toBe(401);
     expect(existsSync(stored)).toBe(false);
+  });
+
+  it('lets a phone-only account, which has no password, delete itself from a fresh session', async () => {
+    const phoneNumber = '+919812300077';
+    await t.app.inject({ method: 'POST', url: '/api/auth/phone-number/send-otp', headers: { origin: ORIGIN }, payload: { phoneNumber } });
+    const code = (await lastMessageTo(t.app, phoneNumber))?.body.slice(0, 6) ?? '';
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/phone-number/verify', headers: { origin: ORIGIN }, payload: { phoneNumber, code } });
+    const cookie = sessionCookie(verified.headers['set-cookie']);
+    expect((await me(cookie)).json().hasPassword).toBe(false);
+
+    const res = await deleteUser(cookie, {});
+    expect(res.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('refuses a request from another site', async () => {

@@ -11,9 +11,9 @@ import {
 } from '@railmadad/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -75,6 +75,18 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
           throw tooMany('Too many codes sent to this number. Please try again in an hour.');
         }
         return { context: { body: { ...body, phoneNumber: phone } } };
+      }
+      case '/delete-user': {
+        // The spec asks for the password again (section 6); better-auth alone accepts any session under a day old.
+        if (body.password || body.token) return;
+        const session = await getSessionFromCtx(ctx);
+        if (!session) return;
+        const credential = await db.query.account.findFirst({
+          where: and(eq(schema.account.userId, session.user.id), eq(schema.account.providerId, 'credential')),
+          columns: { id: true },
+        });
+        if (credential) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_REQUIRED', message: 'Please enter your password to delete your account.' });
+        return;
       }
       default:
         return;

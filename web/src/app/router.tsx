@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './error-page';
 import { redirectIfSignedIn, requireRole, requireSession } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { LoadingScreen } from './loading-screen';
 
 // Each page is its own chunk: the login page downloads none of the staff screens.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -15,6 +16,7 @@ export const router = createBrowserRouter([
   {
     path: '/login',
     loader: redirectIfSignedIn,
+    HydrateFallback: LoadingScreen,
     lazy: page(() => import('../features/auth/login-page')),
     errorElement: <ErrorPage />,
   },
@@ -22,6 +24,7 @@ export const router = createBrowserRouter([
     path: '/',
     loader: requireSession,
     Component: AppLayout,
+    HydrateFallback: LoadingScreen,
     errorElement: <ErrorPage />,
     children: [
       {

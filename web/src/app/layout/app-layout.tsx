@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
+import { setLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
+import { applyTheme, currentTheme } from '../../lib/theme';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -10,7 +12,7 @@ const WIDE = '(min-width: 1024px)';
 
 export function AppLayout() {
   const me = useMe();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   // Open by default (the spec); on a phone the menu is a drawer that starts closed.
   const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
@@ -21,6 +23,16 @@ export function AppLayout() {
   useEffect(() => {
     if (!window.matchMedia(WIDE).matches) setOpen(false);
   }, [location.pathname]);
+
+  // The account's saved theme and language win over what this browser last used.
+  const theme = me?.settings.theme;
+  const language = me?.settings.language;
+  useEffect(() => {
+    if (theme && theme !== currentTheme()) applyTheme(theme);
+  }, [theme]);
+  useEffect(() => {
+    if (language && language !== i18n.language) void setLanguage(language);
+  }, [language, i18n]);
 
   const close = useCallback(() => setOpen(false), []);
   if (!me) return null;

@@ -24,7 +24,7 @@ export function LanguageSwitch({ me, className = '' }: { me: Me | null; classNam
       <select
         value={i18n.language}
         onChange={(e) => isLanguage(e.target.value) && chooseLanguage(e.target.value, Boolean(me), client)}
-        className="h-11 max-w-32 appearance-none rounded-lg border border-transparent bg-transparent ps-9 pe-2 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+        className="h-11 w-11 appearance-none rounded-lg border border-transparent bg-transparent ps-9 pe-2 text-sm font-medium text-transparent hover:bg-slate-100 sm:w-auto sm:max-w-36 sm:text-slate-800 dark:hover:bg-slate-800 sm:dark:text-slate-100"
       >
         {AVAILABLE_LANGUAGES.map((l) => (
           <option key={l} value={l} className="text-slate-900">

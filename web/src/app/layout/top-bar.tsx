@@ -22,7 +22,7 @@ export function TopBar({ me, sidebarOpen, onToggleSidebar }: { me: Me; sidebarOp
       </button>
       <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-700 dark:text-amber-300">
         <img src="/logo.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
-        <span className="truncate text-base sm:text-lg">{t('app.title')}</span>
+        <span className="line-clamp-2 text-[15px] leading-tight sm:text-lg">{t('app.title')}</span>
       </Link>
       <div className="ms-auto flex items-center gap-1">
         <LanguageSwitch me={me} />

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAccount } from '../src/auth/bootstrap';
+import { createTestApp, ORIGIN, type TestApp } from './helpers';
+
+// Rate limits stay on here (the default); every other file that signs in often turns them off.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(t.config.rateLimit).toBe(true);
+});
+afterAll(() => t.close());
+
+let n = 0;
+async function account() {
+  const email = `limited${++n}@example.com`;
+  const password = 'correct-horse-42';
+  await ensureAccount(t.app.services.auth, t.app.services.database.db, { email, password, role: 'passenger' });
+  return { email, password };
+}
+
+const signIn = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: ORIGIN }, remoteAddress, payload: { email, password } });
+
+describe('POST /api/auth/sign-in/email', () => {
+  it('refuses an account its 11th sign-in attempt within 15 minutes, from any address, even with the right password', async () => {
+    const { email, password } = await account();
+    const statuses: number[] = [];
+    // A new address for each try, so only the per-account count can trip.
+    for (let i = 1; i <= 10; i++) statuses.push((await signIn(email, 'wrong-password-1', `10.1.0.${i}`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+
+    const refused = await signIn(email.toUpperCase(), password, '10.1.0.11');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-in attempts for this account. Please wait a few minutes.' });
+    expect(refused.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^railmadad\.session_token=[^;]/)]));
+
+    // Another account is not affected.
+    const other = await account();
+    expect((await signIn(other.email, other.password, '10.1.0.12')).statusCode).toBe(200);
+  });
+
+  it('refuses one address its 11th sign-in within a minute, whatever the accounts', async () => {
+    const remoteAddress = '10.2.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(`nobody${i}@example.com`, 'wrong-password-1', remoteAddress)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+
+    const { email, password } = await account();
+    const refused = await signIn(email, password, remoteAddress);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['x-retry-after'])).toBeGreaterThan(0);
+
+    // A different address is still served.
+    expect((await signIn(email, password, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('trips within 11 quick attempts for one account from one address', async () => {
+    const { email } = await account();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(email, 'wrong-password-1', '10.3.0.1')).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('POST /api/auth/request-password-reset', () => {
+  it('refuses one address its 4th reset request within a minute', async () => {
+    const { email } = await account();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: ORIGIN }, remoteAddress: '10.4.0.1', payload: { email, redirectTo: '/login' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

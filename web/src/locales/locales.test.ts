@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: unknown };
+
+const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+
+const en = files['./en.json'];
+const locales = Object.keys(files)
+  .filter((path) => path !== './en.json')
+  .map((path) => [path.slice(2, -'.json'.length), files[path]] as const);
+
+/**
+ * Values that may legitimately read the same as in English: codes and abbreviations
+ * passengers know in Latin letters. Keep this list short; anything else is untranslated.
+ */
+const SAME_AS_ENGLISH = new Set(['SMS', 'PNR', 'OTP', '+91XXXXXXXXXX']);
+const NUMBER_ONLY = /^\+?[\d\s]+$/;
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Every leaf as 'a.b.c' → value. */
+function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [p, v] of leaves(value as Tree, path)) out.set(p, v);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
+const placeholders = (value: unknown) => new Set(typeof value === 'string' ? (value.match(/\{\{[^}]*\}\}/g) ?? []) : []);
+
+const enLeaves = leaves(en);
+/** Base paths that English writes as a plural family (it always has the `_other` form). */
+const enFamilies = new Set(
+  [...enLeaves.keys()].filter((p) => p.endsWith('_other')).map((p) => p.replace(PLURAL_SUFFIX, '')),
+);
+const familyOf = (path: string) => {
+  const base = path.replace(PLURAL_SUFFIX, '');
+  return base !== path && enFamilies.has(base) ? base : null;
+};
+/** The English key a translated key is checked against: a plural form English lacks (`_few`…) uses `_other`. */
+const englishKeyFor = (path: string) => {
+  const base = familyOf(path);
+  return base === null || enLeaves.has(path) ? path : `${base}_other`;
+};
+
+describe('en.json', () => {
+  it('has only non-empty strings', () => {
+    const bad = [...enLeaves].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([p]) => p);
+    expect(bad).toEqual([]);
+  });
+
+  it('has at least one translation next to it', () => {
+    expect(locales.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(locales)('%s.json', (_language, tree) => {
+  const own = leaves(tree);
+
+  it('has exactly the keys of en.json', () => {
+    const enPlain = [...enLeaves.keys()].filter((p) => familyOf(p) === null);
+    const ownPlain = [...own.keys()].filter((p) => familyOf(p) === null);
+    const missing = enPlain.filter((p) => !own.has(p));
+    const extra = ownPlain.filter((p) => !enLeaves.has(p));
+    const missingPlurals = [...enFamilies].filter((base) => !own.has(`${base}_other`)).map((base) => `${base}_other`);
+    expect({ missing: [...missing, ...missingPlurals], extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it('has no empty or non-string value', () => {
+    const bad = [...own].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([p]) => p);
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps every {{placeholder}} of the English text, and adds none', () => {
+    const problems: string[] = [];
+    for (const [path, value] of own) {
+      const english = enLeaves.get(englishKeyFor(path));
+      if (english === undefined) continue; // reported by the key test
+      const want = placeholders(english);
+      const have = placeholders(value);
+      // A singular form may name the one item instead of printing {{count}} ("one notification").
+      if (familyOf(path) !== null && !path.endsWith('_other')) want.delete('{{count}}');
+      for (const p of want) if (!have.has(p)) problems.push(`${path}: missing ${p}`);
+      for (const p of have) if (!placeholders(english).has(p)) problems.push(`${path}: unknown ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('translates every value', () => {
+    const untranslated = [...own]
+      .filter(([path, value]) => {
+        if (typeof value !== 'string' || value !== enLeaves.get(englishKeyFor(path))) return false;
+        return !SAME_AS_ENGLISH.has(value) && !NUMBER_ONLY.test(value);
+      })
+      .map(([path]) => path);
+    expect(untranslated).toEqual([]);
+  });
+});
