@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes(auth));
   await app.register(systemRoutes({ config, database, guards }));
-  await app.register(accountRoutes({ accounts, guards }));
+  await app.register(accountRoutes({ accounts, guards, auth }));
   await app.register(notificationRoutes({ notifications, guards }));
   await app.register(outboxRoutes({ messenger, guards }));
 

@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, lastMessageTo, ORIGIN, sessionCookie, type TestApp } from './helpers';
 
 let t: TestApp;
+/** One account for the requests that must be refused: it is never changed, so the tests can share it. */
+let idle: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: 'off' } });
+  idle = await createUser(t.app);
 });
 afterAll(() => t.close());
 
@@ -61,21 +64,21 @@ describe('PATCH /api/me', () => {
   });
 
   it('rejects a profile without a gender', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchMe(user.cookie, { name: 'Meera Iyer' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { gender: 'gender_required' } });
   });
 
   it('rejects a gender other than male or female', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchMe(user.cookie, { name: 'Meera Iyer', gender: 'unknown' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.gender).toBe('gender_required');
   });
 
   it(`rejects a name longer than ${NAME_MAX} characters`, async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchMe(user.cookie, { name: 'a'.repeat(NAME_MAX + 1), gender: 'male' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('name');
@@ -83,14 +86,14 @@ describe('PATCH /api/me', () => {
   });
 
   it('rejects an empty name', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchMe(user.cookie, { name: '   ', gender: 'male' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.name).toBe('required');
   });
 
   it('rejects a malformed phone number', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchMe(user.cookie, { name: 'Ravi', gender: 'male', phone: 'call me' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.phone).toBe('invalid_phone');
@@ -115,7 +118,7 @@ describe('PATCH /api/me/settings', () => {
   });
 
   it('rejects a theme other than light or dark and changes nothing', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchSettings(user.cookie, { theme: 'blue', emailNotifications: false });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed' });
@@ -124,14 +127,14 @@ describe('PATCH /api/me/settings', () => {
   });
 
   it('rejects a language outside the 16 supported', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchSettings(user.cookie, { language: 'fr' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('language');
   });
 
   it('rejects a switch that is not true or false', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await patchSettings(user.cookie, { pushNotifications: 'yes' });
     expect(res.statusCode).toBe(400);
   });
@@ -189,7 +192,7 @@ describe('POST /api/me/photo', () => {
   });
 
   it('rejects a text file named photo.png with 400 invalid_image', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await uploadPhoto(user.cookie, Buffer.from('this is not a picture at all\n'.repeat(20)));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_image');
@@ -197,14 +200,14 @@ describe('POST /api/me/photo', () => {
   });
 
   it('rejects an 11 MB file with 413', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await uploadPhoto(user.cookie, Buffer.alloc(11 * 1024 * 1024, 1));
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
   });
 
   it('rejects a form without a file', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const form = new FormData();
     form.append('note', 'no photo here');
     const res = await t.app.inject({ method: 'POST', url: '/api/me/photo', headers: { cookie: user.cookie }, payload: form });
@@ -213,7 +216,7 @@ describe('POST /api/me/photo', () => {
   });
 
   it('rejects a body that is not multipart', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await t.app.inject({ method: 'POST', url: '/api/me/photo', headers: { cookie: user.cookie }, payload: { photo: 'x' } });
     expect(res.statusCode).toBe(415);
   });
@@ -225,14 +228,14 @@ describe('POST /api/me/photo', () => {
 
 describe('GET /api/files/:id', () => {
   it('answers 404 for an unknown file', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await t.app.inject({ url: '/api/files/unknown-file', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not_found');
   });
 
   it('rejects an id longer than 64 characters', async () => {
-    const user = await createUser(t.app);
+    const user = idle;
     const res = await t.app.inject({ url: `/api/files/${'x'.repeat(65)}`, headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(400);
   });

@@ -100,6 +100,7 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === 'silent', level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

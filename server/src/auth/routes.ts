@@ -2,6 +2,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Auth } from './auth';
 
+// Fastify sets its own length; cookies are copied one by one below.
+const SKIPPED_HEADERS = new Set(['set-cookie', 'content-length']);
+
 /** Hands every /api/auth/* request to better-auth as a web Request and copies its answer back. */
 export const authRoutes =
   (auth: Auth): FastifyPluginAsync =>
@@ -26,10 +29,15 @@ export const authRoutes =
         );
         reply.status(response.status);
         for (const [key, value] of response.headers) {
-          if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
+          if (!SKIPPED_HEADERS.has(key.toLowerCase())) reply.header(key, value);
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
+        // better-auth's own limiter answers with a message only; every error here carries a code.
+        if (response.status === 429) {
+          const detail = (await response.json().catch(() => ({}))) as { message?: string };
+          return reply.send({ code: 'RATE_LIMITED', message: detail.message ?? 'Too many requests. Please try again later.' });
+        }
         return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
       },
     });

@@ -1,12 +1,13 @@
 import { meSchema, profilePatchSchema, settingsPatchSchema, settingsSchema, UPLOAD_MAX_BYTES } from '@railmadad/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Guards } from '../../auth/session';
+import type { Auth } from '../../auth/auth';
+import { type Guards, loadSessionUser } from '../../auth/session';
 import { AppError } from '../../lib/errors';
 import type { AccountService } from './account.service';
 
 export const accountRoutes =
-  (deps: { accounts: AccountService; guards: Guards }): FastifyPluginAsyncZod =>
+  (deps: { accounts: AccountService; guards: Guards; auth: Auth }): FastifyPluginAsyncZod =>
   async (app) => {
     const { accounts, guards } = deps;
 
@@ -14,6 +15,16 @@ export const accountRoutes =
       '/api/me',
       { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], response: { 200: meSchema } } },
       async (request) => accounts.getMe(request.user.id),
+    );
+
+    // The web app asks this on every start: 200 with null when signed out, so no error is logged.
+    app.get(
+      '/api/session',
+      { config: { access: 'public' }, schema: { tags: ['account'], response: { 200: z.object({ me: meSchema.nullable() }) } } },
+      async (request) => {
+        const user = await loadSessionUser(deps.auth, request);
+        return { me: user ? await accounts.getMe(user.id) : null };
+      },
     );
 
     app.patch(

@@ -36,7 +36,8 @@ export function createAccountService(deps: { db: Db; storage: StorageProvider })
       emailVerified: row.emailVerified,
       role: row.role as Role,
       gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
-      phoneNumber: row.phoneNumber ?? row.phone ?? null,
+      // The number the person typed last; a phone-only account shows its verified sign-in number.
+      phoneNumber: row.phone ?? row.phoneNumber ?? null,
       phoneNumberVerified: Boolean(row.phoneNumber && row.phoneNumberVerified),
       address: row.address,
       image: row.image ?? defaultAvatar(row.gender),

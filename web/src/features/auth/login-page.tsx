@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../app/navigation';
 import { LanguageSwitch } from '../../app/layout/language-switch';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
-import { fetchMe, meQuery } from '../../lib/session';
+import { refetchMe } from '../../lib/session';
 import { NewPasswordForm } from './new-password-form';
 import { PhoneForm } from './phone-form';
 import { ResetForm } from './reset-form';
@@ -53,8 +53,7 @@ export default function LoginPage() {
 
   const finish = useCallback(
     async (delayMs = 0) => {
-      await client.invalidateQueries({ queryKey: meQuery.queryKey });
-      const me = await fetchMe(client);
+      const me = await refetchMe(client);
       if (!me) return;
       const next = params.get('next');
       const target = next?.startsWith('/') && !next.startsWith('//') ? next : homeFor(me.role);

@@ -1,0 +1,174 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, readOutbox, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+
+let server: Server;
+let browser: Browser;
+
+const PASSWORD = 'train-ticket-77';
+
+/** Creates a passenger through the sign-up form and verifies it through the outbox link. */
+async function signUpAndVerify(email: string, name = 'Asha Verma') {
+  const { context, page } = await newPage(browser, server, 360);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Female').check();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Phone number (optional)').fill('98765 43210');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect.poll(() => page.getByText(`We sent a verification link to ${email}`).isVisible()).toBe(true);
+  return { context, page };
+}
+
+describe.skipIf(!hasChromium)('accounts in the browser', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a passenger signs up, opens the verification link from the outbox, signs in and sees the passenger home', async () => {
+    const email = uniqueEmail('asha');
+    const { context, page } = await signUpAndVerify(email);
+
+    // Before verifying, sign-in is refused with the spec's words.
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with Email' }).click();
+    await expect.poll(() => page.getByText('Please verify your email before signing in. Check your inbox.').isVisible()).toBe(true);
+
+    const link = await linkFromOutbox(server, email, 'Verify');
+    await page.goto(link);
+    await expect.poll(() => page.getByText('Your e-mail is verified. Sign in to continue.').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in with Email' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Asha Verma' }).isVisible()).toBe(true);
+    for (const tile of ['File Complaint', 'Track Status', 'AI Assistance', 'Help', 'Real-time Support', 'Multi-lingual']) {
+      expect(await page.getByRole('main').getByRole('link', { name: tile, exact: false }).count()).toBeGreaterThan(0);
+    }
+    // The System Overview counts come from the database: at least this passenger exists.
+    const passengers = Number((await page.getByTestId('overview-passengers').textContent())?.replace(/\D/g, ''));
+    expect(passengers).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('shows "Email Address Already Exists!" for a second sign-up with the same e-mail', async () => {
+    const email = uniqueEmail('twice');
+    const first = await signUpAndVerify(email);
+    await first.context.close();
+    const { context, page } = await newPage(browser, server);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Full name').fill('Second Try');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Male', { exact: true }).check();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('Email Address Already Exists!').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('an admin signs in and lands on /dashboard', async () => {
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect.poll(() => page.getByRole('link', { name: 'Staff Management' }).first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('a passenger typing /staff ends on /, and logout returns to /login', async () => {
+    const email = uniqueEmail('curious');
+    const { context, page } = await signUpAndVerify(email, 'Curious Passenger');
+    await page.goto(await linkFromOutbox(server, email, 'Verify'));
+    await signInWithEmail(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/staff');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('link', { name: 'Staff Management' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    // The session is really gone: a protected page sends us back to sign in.
+    await page.goto('/settings');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
+  it('dark mode survives a reload and follows the account to a new browser', async () => {
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/settings');
+    const toggle = page.getByRole('switch', { name: 'Dark mode' });
+    if (await toggle.isChecked()) {
+      await toggle.click();
+      await expect.poll(() => page.getByText('Saved').isVisible()).toBe(true);
+    }
+    await toggle.click();
+    await expect.poll(() => page.getByText('Saved').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    await page.reload();
+    // Applied before first paint by theme-init.js, before any React code runs.
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.getByRole('switch', { name: 'Dark mode' }).isChecked()).toBe(true);
+
+    const other = await newPage(browser, server);
+    await signInWithEmail(other.page, ADMIN.email, ADMIN.password);
+    await other.page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect.poll(() => other.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await other.context.close();
+    await context.close();
+  });
+
+  it('a passenger signs in with a phone code from the outbox and lands home', async () => {
+    const { context, page } = await newPage(browser, server, 360);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Phone' }).click();
+    await page.getByLabel('Mobile number').fill('91234 56780');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByText('Verification code sent to +919123456780').isVisible()).toBe(true);
+
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect.poll(() => page.getByText('Invalid verification code').isVisible()).toBe(true);
+
+    const { items } = await readOutbox(server);
+    const sms = items.find((m) => m.channel === 'sms' && m.recipient === '+919123456780');
+    const code = sms?.body.match(/\b\d{6}\b/)?.[0];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('6-digit code').fill(code as string);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('an admin reads the outbox screen with clickable links', async () => {
+    const email = uniqueEmail('outbox');
+    const { context: c1 } = await signUpAndVerify(email, 'Outbox Reader');
+    await c1.close();
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /verify-email/ }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export const ADMIN = { email: 'admin@railmadad.test', password: 'admin-pass-2026' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type Server = { url: string; stop: () => Promise<void>; logs: () => string };
+
+/** Starts the real server (built web app, PGlite in a fresh DATA_DIR, outbox delivery) on a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-e2e-'));
+  const url = `http://localhost:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'off',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 45 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, server: Server, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form, like a person. */
+export async function signInWithEmail(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in with Email' }).click();
+}
+
+/** The outbox as the admin sees it, through the API with an admin session. */
+export async function readOutbox(server: Server) {
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith('railmadad.session_token=')) ?? '').split(';')[0];
+  const res = await fetch(`${server.url}/api/admin/outbox?pageSize=100`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`outbox: ${res.status}`);
+  return (await res.json()) as { items: { recipient: string; subject: string | null; body: string; channel: string }[] };
+}
+
+export async function linkFromOutbox(server: Server, recipient: string, subjectPart: string): Promise<string> {
+  const { items } = await readOutbox(server);
+  const message = items.find((m) => m.recipient === recipient && m.subject?.includes(subjectPart));
+  const link = message?.body.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no "${subjectPart}" link for ${recipient}`);
+  return link;
+}
+
+let n = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${n++}@example.com`;

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // One server and one browser per file; files run one after another to keep two cores calm.
+    fileParallelism: false,
+  },
+});
