@@ -115,10 +115,10 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     const toggle = page.getByRole('switch', { name: 'Dark mode' });
     if (await toggle.isChecked()) {
       await toggle.click();
-      await expect.poll(() => page.getByText('Saved').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Saved', { exact: true }).isVisible()).toBe(true);
     }
     await toggle.click();
-    await expect.poll(() => page.getByText('Saved').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Saved', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
     await page.reload();

@@ -24,7 +24,8 @@ const optionalPhone = z
 export const signUpSchema = z
   .object({
     name: z.string().trim().min(1, 'required').max(NAME_MAX),
-    email: z.email('invalid_email').trim().toLowerCase(),
+    // Trim before checking: phones add a trailing space after autocomplete.
+    email: z.string().trim().toLowerCase().pipe(z.email('invalid_email')),
     gender: z.enum(GENDERS, { message: 'gender_required' }),
     password: z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX),
     confirmPassword: z.string(),

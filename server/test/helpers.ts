@@ -18,7 +18,7 @@ export const ORIGIN = 'http://localhost:3000';
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * TEST_DATABASE_URL is set (the CI PostgreSQL leg), a new PostgreSQL database of its own.
  */
-export async function openTestDatabase(dataDir: string): Promise<Database & { drop: () => Promise<void> }> {
+export async function openTestDatabase(dataDir: string): Promise<Database & { url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `rm_test_${randomBytes(6).toString('hex')}`;
@@ -31,6 +31,7 @@ export async function openTestDatabase(dataDir: string): Promise<Database & { dr
     const database = await openDatabase({ dataDir, databaseUrl: target.toString() });
     return {
       ...database,
+      url: target.toString(),
       drop: async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();

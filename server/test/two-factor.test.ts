@@ -84,6 +84,16 @@ describe('POST /api/auth/two-factor/verify-totp', () => {
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json().twoFactorEnabled).toBe(true);
+    const bell = await t.app.inject({ url: '/api/notifications', headers: { cookie: user.cookie } });
+    expect(bell.json().items.map((n: { kind: string }) => n.kind)).toContain('two_factor_enabled');
+  });
+
+  it('tells the person in the bell when two-factor is turned off', async () => {
+    const user = await userWithTwoFactor();
+    const off = await post('/api/auth/two-factor/disable', { password: user.password }, user.cookie);
+    expect(off.statusCode).toBe(200);
+    const bell = await t.app.inject({ url: '/api/notifications', headers: { cookie: sessionCookie(off.headers['set-cookie']) ?? user.cookie } });
+    expect(bell.json().items.map((n: { kind: string }) => n.kind)).toContain('two_factor_disabled');
   });
 
   it('does not enable two-factor with a wrong code', async () => {

@@ -194,6 +194,14 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
             await notifications.notify(user.id, 'welcome', { name: user.name });
           },
         },
+        update: {
+          // The two-factor plugin flips this flag only when it is turned on or off.
+          async after(user, ctx) {
+            const u = user as typeof user & { twoFactorEnabled?: boolean | null };
+            if (ctx?.path === '/two-factor/verify-totp' && u.twoFactorEnabled) await notifications.notify(user.id, 'two_factor_enabled');
+            if (ctx?.path === '/two-factor/disable' && !u.twoFactorEnabled) await notifications.notify(user.id, 'two_factor_disabled');
+          },
+        },
         delete: {
           async before(user) {
             await accounts.removeUserFiles(user.id);

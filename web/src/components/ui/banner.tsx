@@ -19,9 +19,10 @@ export function Banner({ message, onClear }: { message: BannerMessage | null; on
     return () => window.clearTimeout(timer);
   }, [message, onClear]);
   return (
-    <div aria-live={message?.kind === 'error' ? 'assertive' : 'polite'} role={message?.kind === 'error' ? 'alert' : 'status'}>
+    // One live region that stays in the page, so screen readers announce each new message.
+    <div aria-live="polite" data-testid="banner">
       {message && (
-        <p data-kind={message.kind} className={`rounded-lg border-s-4 px-4 py-3 text-sm font-medium ${STYLES[message.kind]}`}>
+        <p role={message.kind === 'error' ? 'alert' : 'status'} data-kind={message.kind} className={`rounded-lg border-s-4 px-4 py-3 text-sm font-medium ${STYLES[message.kind]}`}>
           {message.text}
         </p>
       )}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { profilePatchSchema, signUpSchema } from './account';
+
+const valid = { name: 'Asha', email: 'Asha@Example.com ', gender: 'female', password: 'secret-123', confirmPassword: 'secret-123' };
+
+describe('signUpSchema', () => {
+  it('accepts the spec fields and lower-cases the e-mail', () => {
+    const parsed = signUpSchema.parse(valid);
+    expect(parsed.email).toBe('asha@example.com');
+    expect(parsed.phone).toBeUndefined();
+  });
+
+  it('says passwords_do_not_match on the confirm field', () => {
+    const result = signUpSchema.safeParse({ ...valid, confirmPassword: 'other' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ message: 'passwords_do_not_match', path: ['confirmPassword'] });
+  });
+
+  it('requires a gender of male or female', () => {
+    const result = signUpSchema.safeParse({ ...valid, gender: 'other' });
+    expect(result.error?.issues[0].message).toBe('gender_required');
+  });
+
+  it('treats an empty optional phone as absent and normalises a given one', () => {
+    expect(signUpSchema.parse({ ...valid, phone: '' }).phone).toBeUndefined();
+    expect(signUpSchema.parse({ ...valid, phone: '98765 43210' }).phone).toBe('+919876543210');
+  });
+});
+
+describe('profilePatchSchema', () => {
+  it('requires gender when editing the profile', () => {
+    expect(profilePatchSchema.safeParse({ name: 'Asha' }).success).toBe(false);
+    expect(profilePatchSchema.safeParse({ name: 'Asha', gender: 'female' }).success).toBe(true);
+  });
+});

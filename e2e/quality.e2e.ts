@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, hasChromium, launchBrowser, newPage, type Server, signInWithEmail, startServer } from './support/harness';
+
+let server: Server;
+let browser: Browser;
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!hasChromium)('quality of the shell', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [360, 1280]) {
+      it(`has no axe violations on the login page and the home page (${theme}, ${width} px)`, async () => {
+        const { context, page } = await newPage(browser, server, width);
+        await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        await page.goto('/login');
+        await page.getByRole('button', { name: 'Sign in with Email' }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+
+        await signInWithEmail(page, ADMIN.email, ADMIN.password);
+        await page.waitForURL((url) => url.pathname === '/dashboard');
+        await page.goto('/');
+        await page.getByText('System Overview').waitFor();
+        // The account's saved theme applies after sign-in; check in that theme too.
+        expect(await axeViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('loads no code of the signed-in screens on the login page', async () => {
+    const { context, page } = await newPage(browser, server);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Email' }).waitFor();
+    expect(scripts.some((s) => s.includes('login-page'))).toBe(true);
+    for (const screen of ['outbox-page', 'home-page', 'settings-page', 'profile-page', 'upcoming-page', 'app-layout', 'socket']) {
+      expect(scripts.filter((s) => s.includes(screen))).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('is keyboard reachable: Tab reaches the e-mail field and the sign-in button', async () => {
+    const { context, page } = await newPage(browser, server);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Email' }).waitFor();
+    const reached = new Set<string>();
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent?.trim() ?? ''));
+    }
+    expect(reached).toContain('email');
+    expect(reached).toContain('password');
+    expect(reached).toContain('Sign in with Email');
+    await context.close();
+  });
+
+  it('shows the router error page, "Unexpected Application Error!", with a way home for an unknown address', async () => {
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText('We could not find that page.').waitFor();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('switches to Hindi from the top bar and keeps it after a reload', async () => {
+    const { context, page } = await newPage(browser, server);
+    await page.goto('/login');
+    await page.getByLabel('Language').selectOption('hi');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await expect.poll(async () => (await page.getByRole('heading', { level: 1 }).textContent()) ?? '').toMatch(/[\u0900-\u097F]/);
+    await page.reload();
+    await expect.poll(async () => (await page.getByRole('heading', { level: 1 }).textContent()) ?? '').toMatch(/[\u0900-\u097F]/);
+    await context.close();
+  });
+});
