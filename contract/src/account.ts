@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { GENDERS, LANGUAGES, PROFILE_VISIBILITY, ROLES, THEMES } from './enums';
-import { phoneSchema } from './phone';
+import { ADDRESS_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { isValidPhone, normalizePhone } from './phone';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
-export const ADDRESS_MAX = 300;
+/** A phone number as typed, normalised, then checked against the spec's pattern. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .transform(normalizePhone)
+  .refine(isValidPhone, { message: 'invalid_phone' });
+
 
 const optionalText = (max: number) =>
   z
@@ -88,13 +92,3 @@ export const profilePatchSchema = z.object({
   address: optionalText(ADDRESS_MAX),
 });
 export type ProfilePatch = z.input<typeof profilePatchSchema>;
-
-export const PROFILE_PHOTO_MAX_SIDE = 400;
-export const PROFILE_PHOTO_QUALITY = 60;
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The phone sign-in code (spec sections 5 and 9). */
-export const OTP_LENGTH = 6;
-export const OTP_TTL_SECONDS = 15 * 60;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_SENDS_PER_HOUR = 5;

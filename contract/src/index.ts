@@ -1,6 +1,7 @@
 export * from './account';
 export * from './enums';
 export * from './errors';
+export * from './limits';
 export * from './notifications';
 export * from './phone';
 export * from './system';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, normalizePhone, phoneSchema } from './phone';
+import { phoneSchema } from './account';
+import { isValidPhone, normalizePhone } from './phone';
 
 describe('normalizePhone', () => {
   it('prefixes 91 to a bare 10-digit mobile and strips spaces and dashes', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const DEFAULT_COUNTRY_CODE = '91';
 /** Optional plus, a non-zero first digit, then 1 to 14 digits (spec section 5). */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
@@ -16,10 +14,3 @@ export function normalizePhone(input: string): string {
 }
 
 export const isValidPhone = (normalized: string): boolean => PHONE_PATTERN.test(normalized);
-
-/** A phone number as typed, normalised, then checked against the spec's pattern. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .transform(normalizePhone)
-  .refine(isValidPhone, { message: 'invalid_phone' });

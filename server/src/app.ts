@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -111,6 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   addSecurityHeaders(app, config.publicUrl.startsWith('https://'));
+  // API answers compressed on the fly (light brotli: cheap on the CPU, small on 2G); the web
+  // app's files are compressed once at build time and served as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -17,6 +17,8 @@ export async function serveWeb(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each asset; the right one is sent per Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, path) {
       res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

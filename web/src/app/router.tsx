@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './error-page';
 import { redirectIfSignedIn, requireRole, requireSession } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
 
 // Each page is its own chunk: the login page downloads none of the staff screens.
@@ -23,7 +22,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     loader: requireSession,
-    Component: AppLayout,
+    lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
     HydrateFallback: LoadingScreen,
     errorElement: <ErrorPage />,
     children: [

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../app/navigation';
@@ -10,7 +10,8 @@ import { NewPasswordForm } from './new-password-form';
 import { PhoneForm } from './phone-form';
 import { ResetForm } from './reset-form';
 import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+// Sign-up carries the form schema (zod); most visits never open it, so it loads on demand.
+const SignUpForm = lazy(() => import('./sign-up-form').then((m) => ({ default: m.SignUpForm })));
 import { TwoFactorForm } from './two-factor-form';
 
 export type LoginView = 'signIn' | 'reset' | 'phone' | 'signUp' | 'twoFactor' | 'newPassword';
@@ -92,7 +93,11 @@ export default function LoginPage() {
           {view === 'signIn' && <SignInForm {...props} />}
           {view === 'reset' && <ResetForm {...props} />}
           {view === 'phone' && <PhoneForm {...props} />}
-          {view === 'signUp' && <SignUpForm {...props} />}
+          {view === 'signUp' && (
+            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{t('common.loading')}</p>}>
+              <SignUpForm {...props} />
+            </Suspense>
+          )}
           {view === 'twoFactor' && <TwoFactorForm {...props} />}
           {view === 'newPassword' && <NewPasswordForm {...props} token={params.get('token') ?? ''} />}
         </div>
