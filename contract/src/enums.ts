@@ -41,3 +41,5 @@ export type Theme = (typeof THEMES)[number];
 
 export const PROFILE_VISIBILITY = ['public', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITY)[number];
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

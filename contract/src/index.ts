@@ -1,4 +1,5 @@
 export * from './account';
+export * from './complaints';
 export * from './enums';
 export * from './errors';
 export * from './limits';

@@ -10,9 +10,12 @@ export const NOTIFICATION_KINDS = [
   'password_changed',
   'two_factor_enabled',
   'two_factor_disabled',
+  'complaint_filed',
   'complaint_assigned',
   'complaint_resolved',
   'complaint_status',
+  'complaint_note',
+  'complaint_emergency',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,5 +38,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 /** Socket.io events, server to client and client to server. */
 export type ServerToClientEvents = {
   'notification:new': (notification: Notification) => void;
+  /** A complaint the receiver may see changed: lists and dashboards refetch. */
+  'complaint:changed': (change: { reference: string; status: string }) => void;
 };
 export type ClientToServerEvents = Record<string, never>;

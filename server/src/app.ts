@@ -17,7 +17,12 @@ import { createGuards } from './auth/session';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
+import { EventEmitter } from 'node:events';
 import { accountRoutes } from './modules/account/account.routes';
+import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
+import { complaintRoutes } from './modules/complaints/complaints.routes';
+import { type ComplaintChange, createComplaintsService } from './modules/complaints/complaints.service';
+import { legacyRoutes } from './modules/complaints/legacy.routes';
 import { createAccountService } from './modules/account/account.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -80,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountService({ db: database.db, storage });
   const auth = createAuth({ config, db: database.db, messenger, notifications, accounts });
   const guards = createGuards(auth);
+  const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
+  const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
+  const complaints = createComplaintsService({ db: database.db, config, storage, notifier, onChange: (c) => complaintChanges.emit('change', c) });
 
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('user', null as never);
@@ -126,22 +134,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authRoutes(auth));
-  await app.register(systemRoutes({ config, database, guards }));
+  await app.register(systemRoutes({ config, database, guards, complaints }));
   await app.register(accountRoutes({ accounts, guards, auth }));
   await app.register(notificationRoutes({ notifications, guards }));
   await app.register(outboxRoutes({ messenger, guards }));
+  await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
+  await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, redisUrl: config.redisUrl });
+  await attachRealtime(app, { auth, notifications, complaintChanges, redisUrl: config.redisUrl });
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts });
+  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints });
   return app;
 }
 
@@ -153,6 +163,7 @@ declare module 'fastify' {
       messenger: ReturnType<typeof createMessenger>;
       notifications: ReturnType<typeof createNotificationsService>;
       accounts: ReturnType<typeof createAccountService>;
+      complaints: ReturnType<typeof createComplaintsService>;
     };
   }
 }

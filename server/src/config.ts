@@ -44,6 +44,9 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    DUE_HOURS_HIGH: z.coerce.number().positive().max(24 * 30).default(4),
+    DUE_HOURS_MEDIUM: z.coerce.number().positive().max(24 * 30).default(24),
+    DUE_HOURS_LOW: z.coerce.number().positive().max(24 * 30).default(72),
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -79,6 +82,8 @@ export type Config = {
   webDist: string;
   rateLimit: boolean;
   trustProxy: boolean;
+  /** Hours to resolve a complaint, by severity (DESIGN.md: due time from severity, configurable). */
+  dueHours: { high: number; medium: number; low: number };
 };
 
 export class ConfigError extends Error {
@@ -132,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY === 'true',
+    dueHours: { high: e.DUE_HOURS_HIGH, medium: e.DUE_HOURS_MEDIUM, low: e.DUE_HOURS_LOW },
     ...overrides,
   };
 }

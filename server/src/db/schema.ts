@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -180,3 +181,105 @@ export const file = pgTable('file', {
   height: integer('height'),
   createdAt: createdAt(),
 });
+
+// ---- Complaints ----
+
+/** Complaint references are CMP + a number from this sequence: short enough to read out on a call. */
+export const complaintReferenceSeq = pgSequence('complaint_reference_seq', { startWith: 100001 });
+
+export const complaint = pgTable(
+  'complaint',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference')
+      .notNull()
+      .unique()
+      .default(sql`'CMP' || nextval('complaint_reference_seq')`),
+    passengerId: text('passenger_id').references(() => user.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status').notNull().default('open'),
+    emergency: boolean('emergency').notNull().default(false),
+    trainNumber: text('train_number'),
+    pnr: text('pnr'),
+    utsNumber: text('uts_number'),
+    station: text('station'),
+    location: text('location').notNull(),
+    incidentDate: date('incident_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    /** The number the complaint was filed with: SMS updates go here and tracking accepts it. */
+    mobile: text('mobile'),
+    language: text('language').notNull().default('en'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closeReason: text('close_reason'),
+    /** The client's key for this filing: a retry with the same key returns this complaint. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('complaint_idempotency_idx').on(t.passengerId, t.idempotencyKey),
+    index('complaint_passenger_idx').on(t.passengerId, t.createdAt),
+    index('complaint_queue_idx').on(t.emergency, t.createdAt),
+    index('complaint_status_idx').on(t.status, t.createdAt),
+    index('complaint_assignee_idx').on(t.assigneeId, t.status),
+    index('complaint_pnr_idx').on(t.pnr),
+  ],
+);
+
+export const complaintPhoto = pgTable(
+  'complaint_photo',
+  {
+    complaintId: text('complaint_id')
+      .notNull()
+      .references(() => complaint.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => file.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.complaintId, t.fileId] })],
+);
+
+/** The timeline: every move, assignment, note and rating, with who and when. */
+export const complaintEvent = pgTable(
+  'complaint_event',
+  {
+    id: text('id').primaryKey(),
+    complaintId: text('complaint_id')
+      .notNull()
+      .references(() => complaint.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    internal: boolean('internal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_event_complaint_idx').on(t.complaintId, t.createdAt), index('complaint_event_status_idx').on(t.toStatus, t.createdAt)],
+);
+
+/** Ratings of resolved complaints, and the spec's free Feedback Form (complaint = a type id there). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: text('id').primaryKey(),
+    complaintId: text('complaint_id').references(() => complaint.id, { onDelete: 'cascade' }),
+    /** The spec's `complaint` field as sent: a complaint reference or a feedback type id. */
+    subject: text('subject').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    rating: smallint('rating'),
+    message: text('message').notNull().default(''),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    name: text('name'),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId)],
+);

@@ -1,12 +1,13 @@
-import { type Language, LANGUAGES, RTL_LANGUAGES } from '@railmadad/contract';
+import { isLanguage, type Language, LANGUAGES, RTL_LANGUAGES } from '@railmadad/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { byLanguage, mergeBundles, type Tree } from '../locales/merge';
 
-// Every language but English loads on demand, so a passenger downloads only their own.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
+// English is in the bundle; every other language loads on demand, so a passenger downloads only their own.
+const en = mergeBundles(byLanguage(import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' })).en);
+const loaders = byLanguage(import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' }));
 
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export { isLanguage };
 
 export function storedLanguage(): Language {
   try {
@@ -19,16 +20,14 @@ export function storedLanguage(): Language {
 }
 
 /** Languages that have a translation file; the others fall back to English. */
-export const AVAILABLE_LANGUAGES: Language[] = LANGUAGES.filter(
-  (l) => l === 'en' || `../locales/${l}.json` in loaders,
-);
+export const AVAILABLE_LANGUAGES: Language[] = LANGUAGES.filter((l) => l === 'en' || l in loaders);
 
 async function loadLanguage(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const loader = loaders[`../locales/${language}.json`];
-  if (!loader) return;
-  const module = await loader();
-  i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  const parts = loaders[language];
+  if (!parts) return;
+  const bundle = mergeBundles(await Promise.all(parts.map((load) => load())));
+  i18n.addResourceBundle(language, 'translation', bundle, true, true);
 }
 
 export async function setLanguage(language: Language) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { byLanguage, mergeBundles, type Tree } from './merge';
 
-type Tree = { [key: string]: unknown };
+// Each language is a folder of feature files, merged into one bundle as the app does.
+const languages = byLanguage(import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' }));
 
-const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
-
-const en = files['./en.json'];
-const locales = Object.keys(files)
-  .filter((path) => path !== './en.json')
-  .map((path) => [path.slice(2, -'.json'.length), files[path]] as const);
+const en = mergeBundles(languages.en);
+const locales = Object.entries(languages)
+  .filter(([lang]) => lang !== 'en')
+  .map(([lang, parts]) => [lang, mergeBundles(parts)] as const);
 
 /**
  * Values that may legitimately read the same as in English: codes and abbreviations

@@ -1,15 +1,14 @@
 import { healthSchema, overviewSchema, publicConfigSchema } from '@railmadad/contract';
-import { count, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { user } from '../../db/schema';
-import type { Guards } from '../../auth/session';
+import type { ComplaintsService } from '../complaints/complaints.service';
 
 export const systemRoutes =
-  (deps: { config: Config; database: Database; guards: Guards }): FastifyPluginAsyncZod =>
+  (deps: { config: Config; database: Database; guards: Guards; complaints: ComplaintsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, database, guards } = deps;
+    const { config, database, guards, complaints } = deps;
 
     app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthSchema } } }, async () => ({
       status: 'ok' as const,
@@ -22,23 +21,30 @@ export const systemRoutes =
       helpline: '139',
     }));
 
-    /** The home page's System Overview: three live counts. */
+    /**
+     * The home page's System Overview, three live counts: a passenger's own complaints, or the
+     * whole queue for staff.
+     */
     app.get(
       '/api/overview',
       { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['system'], response: { 200: overviewSchema } } },
-      async () => {
-        const { db } = database;
-        const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
-        const [[passengers], [staff], [joined]] = await Promise.all([
-          db.select({ n: count() }).from(user).where(eq(user.role, 'passenger')),
-          db.select({ n: count() }).from(user).where(inArray(user.role, ['staff', 'admin'])),
-          db.select({ n: count() }).from(user).where(gte(user.createdAt, since)),
-        ]);
+      async (request) => {
+        const stats = await complaints.stats(request.user);
+        const n = (status: string) => stats.cards.find((c) => c.status === status)?.count ?? 0;
+        if (request.user.role === 'passenger') {
+          return {
+            cards: [
+              { key: 'myComplaints', value: stats.cards.reduce((sum, c) => sum + c.count, 0) },
+              { key: 'myOpen', value: n('open') + n('in_progress') },
+              { key: 'myResolved', value: n('resolved') + n('closed') },
+            ],
+          };
+        }
         return {
           cards: [
-            { key: 'passengers', value: passengers.n },
-            { key: 'staff', value: staff.n },
-            { key: 'joinedToday', value: joined.n },
+            { key: 'openNow', value: n('open') + n('in_progress') },
+            { key: 'overdue', value: stats.overdue },
+            { key: 'emergencies', value: stats.emergencies },
           ],
         };
       },

@@ -1,0 +1,469 @@
+import {
+  COMPLAINT_PHOTO_MAX_SIDE,
+  COMPLAINT_PHOTO_QUALITY,
+  type ComplaintDetail,
+  type ComplaintStatus,
+  type ComplaintSummary,
+  type ComplaintType,
+  type CloseReason,
+  complaintListQuerySchema,
+  complaintPatchSchema,
+  newComplaintSchema,
+  REOPEN_WINDOW_DAYS,
+  staffMoves,
+  type Role,
+  type Severity,
+} from '@railmadad/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { complaint, complaintEvent, complaintPhoto, feedback, file, user } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { reencodeImage } from '../../lib/images';
+import type { StorageProvider } from '../../providers/storage';
+import type { ComplaintNotifier } from './complaint-notifier';
+import { looksLikeEmergency } from './emergency';
+
+export type Actor = { id: string; role: Role; name: string };
+export type ComplaintChange = { reference: string; status: string; passengerId: string | null; assigneeId: string | null };
+type ComplaintRow = typeof complaint.$inferSelect;
+
+const HOUR = 60 * 60 * 1000;
+const EMERGENCY_FIRST_RESPONSE_MS = 8 * 60 * 1000;
+const STATUS_WORDS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };
+
+const isStaff = (role: Role) => role === 'staff' || role === 'admin';
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Words typed into a search box, made safe for LIKE. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type ComplaintsService = ReturnType<typeof createComplaintsService>;
+
+export function createComplaintsService(deps: { db: Db; config: Config; storage: StorageProvider; notifier: ComplaintNotifier; onChange: (c: ComplaintChange) => void }) {
+  const { db, config, storage, notifier } = deps;
+  const assignee = alias(user, 'assignee');
+
+  const overdueSql = sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ('open','in_progress','reopened'))`;
+  const summaryColumns = {
+    reference: complaint.reference,
+    type: complaint.type,
+    status: complaint.status,
+    severity: complaint.severity,
+    emergency: complaint.emergency,
+    description: complaint.description,
+    trainNumber: complaint.trainNumber,
+    pnr: complaint.pnr,
+    station: complaint.station,
+    createdAt: complaint.createdAt,
+    updatedAt: complaint.updatedAt,
+    dueAt: complaint.dueAt,
+    overdue: overdueSql,
+    assigneeId: assignee.id,
+    assigneeName: assignee.name,
+    photoCount: sql<number>`(select count(*)::int from ${complaintPhoto} where ${complaintPhoto.complaintId} = ${complaint.id})`,
+  };
+  type SummaryRow = { [K in keyof typeof summaryColumns]: unknown } & Record<string, unknown>;
+
+  const toSummary = (r: SummaryRow): ComplaintSummary => ({
+    reference: r.reference as string,
+    type: r.type as ComplaintType,
+    status: r.status as ComplaintStatus,
+    severity: r.severity as Severity,
+    emergency: r.emergency as boolean,
+    description: r.description as string,
+    trainNumber: (r.trainNumber as string | null) ?? null,
+    pnr: (r.pnr as string | null) ?? null,
+    station: (r.station as string | null) ?? null,
+    createdAt: (r.createdAt as Date).toISOString(),
+    updatedAt: (r.updatedAt as Date).toISOString(),
+    dueAt: (r.dueAt as Date).toISOString(),
+    overdue: Boolean(r.overdue),
+    assignee: r.assigneeId ? { id: r.assigneeId as string, name: r.assigneeName as string } : null,
+    photoCount: Number(r.photoCount ?? 0),
+  });
+
+  async function findRow(reference: string, executor: Db | Tx = db): Promise<ComplaintRow | undefined> {
+    const [row] = await executor.select().from(complaint).where(eq(complaint.reference, reference.toUpperCase())).limit(1);
+    return row;
+  }
+
+  /** The complaint if this person may see it; another passenger's answers 404, as if it did not exist. */
+  async function visibleRow(reference: string, actor: Actor): Promise<ComplaintRow> {
+    const row = await findRow(reference);
+    if (!row || (!isStaff(actor.role) && row.passengerId !== actor.id)) throw new AppError('not_found', 'Complaint not found.');
+    return row;
+  }
+
+  async function addEvent(tx: Tx | Db, e: Omit<typeof complaintEvent.$inferInsert, 'id'>) {
+    await tx.insert(complaintEvent).values({ id: newId(), ...e });
+  }
+
+  function canReopen(row: ComplaintRow, now = Date.now()) {
+    const resolvedRecently = row.resolvedAt && now - row.resolvedAt.getTime() <= REOPEN_WINDOW_DAYS * 24 * HOUR;
+    return Boolean(resolvedRecently && (row.status === 'resolved' || (row.status === 'closed' && row.closeReason === 'feedback')));
+  }
+
+  function changed(row: Pick<ComplaintRow, 'reference' | 'status' | 'passengerId' | 'assigneeId'>) {
+    deps.onChange({ reference: row.reference, status: row.status, passengerId: row.passengerId, assigneeId: row.assigneeId });
+  }
+
+  async function detail(row: ComplaintRow, actor: Actor): Promise<ComplaintDetail> {
+    const staffView = isStaff(actor.role);
+    const actorUser = alias(user, 'actor');
+    const [summaryRows, photos, events, rating, passenger] = await Promise.all([
+      db.select(summaryColumns).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(eq(complaint.id, row.id)),
+      db
+        .select({ id: file.id, width: file.width, height: file.height })
+        .from(complaintPhoto)
+        .innerJoin(file, eq(file.id, complaintPhoto.fileId))
+        .where(eq(complaintPhoto.complaintId, row.id))
+        .orderBy(asc(complaintPhoto.position)),
+      db
+        .select({ e: complaintEvent, actorName: actorUser.name, actorRole: actorUser.role })
+        .from(complaintEvent)
+        .leftJoin(actorUser, eq(actorUser.id, complaintEvent.actorId))
+        .where(and(eq(complaintEvent.complaintId, row.id), staffView ? undefined : eq(complaintEvent.internal, false)))
+        .orderBy(asc(complaintEvent.createdAt), asc(complaintEvent.id)),
+      db.select({ rating: feedback.rating }).from(feedback).where(eq(feedback.complaintId, row.id)).limit(1),
+      row.passengerId ? db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.passengerId)) : Promise.resolve([]),
+    ]);
+    const status = row.status as ComplaintStatus;
+    return {
+      ...toSummary(summaryRows[0] as SummaryRow),
+      location: row.location,
+      incidentDate: row.incidentDate,
+      utsNumber: row.utsNumber,
+      mobile: staffView || row.passengerId === actor.id ? row.mobile : null,
+      passenger: staffView ? (passenger[0] ?? null) : null,
+      firstResponseDueAt: iso(row.firstResponseDueAt),
+      resolvedAt: iso(row.resolvedAt),
+      closedAt: iso(row.closedAt),
+      closeReason: (row.closeReason as CloseReason | null) ?? null,
+      photos: photos.map((p) => ({ url: `/api/files/${p.id}`, width: p.width, height: p.height })),
+      timeline: events.map(({ e, actorName, actorRole }) => ({
+        id: e.id,
+        kind: e.kind as ComplaintDetail['timeline'][number]['kind'],
+        fromStatus: (e.fromStatus as ComplaintStatus | null) ?? null,
+        toStatus: (e.toStatus as ComplaintStatus | null) ?? null,
+        note: e.note,
+        internal: e.internal,
+        // A passenger sees "Staff" rather than a staff member's name on their timeline.
+        actor: actorName ? { name: staffView || actorRole === 'passenger' ? actorName : 'Rail Madad', role: actorRole ?? 'passenger' } : null,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      rating: rating[0]?.rating ?? null,
+      canReopen: row.passengerId === actor.id && canReopen(row),
+      allowedMoves: staffView ? staffMoves(status) : [],
+    };
+  }
+
+  return {
+    /**
+     * Files a complaint with its photos. A retry with the same idempotency key returns the first
+     * complaint (and `created: false`), whatever happened to the first answer on the way back.
+     */
+    async file(actor: Actor, input: unknown, photos: Buffer[], options: { idempotencyKey?: string; language?: string } = {}) {
+      const key = options.idempotencyKey;
+      if (key) {
+        const [existing] = await db.select().from(complaint).where(and(eq(complaint.passengerId, actor.id), eq(complaint.idempotencyKey, key))).limit(1);
+        if (existing) return { complaint: await detail(existing, actor), created: false };
+      }
+      const parsed = newComplaintSchema.safeParse(input);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+        const [field, code] = Object.entries(fields)[0];
+        throw new AppError('validation_failed', `${field}: ${code}`, fields);
+      }
+      const c = parsed.data as z.output<typeof newComplaintSchema>;
+      // Decode and re-encode every photo before anything is written: a bad one fails the whole filing.
+      const encoded: Awaited<ReturnType<typeof reencodeImage>>[] = [];
+      for (const bytes of photos) encoded.push(await reencodeImage(bytes, COMPLAINT_PHOTO_MAX_SIDE, COMPLAINT_PHOTO_QUALITY));
+
+      const emergency = looksLikeEmergency(c.type, c.description);
+      const severity: Severity = emergency ? 'high' : c.severity;
+      const now = Date.now();
+      const id = newId();
+      const fileIds = encoded.map(() => newId());
+      await Promise.all(encoded.map((img, i) => storage.put(`complaints/${fileIds[i]}.jpg`, img.bytes, img.contentType)));
+      let row: ComplaintRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(complaint)
+            .values({
+              id,
+              passengerId: actor.id,
+              type: c.type,
+              severity,
+              emergency,
+              trainNumber: c.trainNumber ?? null,
+              pnr: c.pnr ?? null,
+              utsNumber: c.utsNumber ?? null,
+              station: c.station ?? null,
+              location: c.location,
+              incidentDate: c.incidentDate,
+              description: c.description,
+              mobile: c.mobile ?? null,
+              language: options.language ?? 'en',
+              dueAt: new Date(now + config.dueHours[severity] * HOUR),
+              firstResponseDueAt: emergency ? new Date(now + EMERGENCY_FIRST_RESPONSE_MS) : null,
+              idempotencyKey: key ?? null,
+            })
+            .returning();
+          for (const [i, img] of encoded.entries()) {
+            await tx.insert(file).values({ id: fileIds[i], ownerId: actor.id, purpose: 'complaint', contentType: img.contentType, size: img.bytes.length, width: img.width, height: img.height });
+            await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
+          }
+          await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
+          return inserted;
+        });
+      } catch (error) {
+        await Promise.all(fileIds.map((f) => storage.remove(`complaints/${f}.jpg`)));
+        // Two retries racing with one key: the loser returns the winner's complaint.
+        if (key && /complaint_idempotency_idx|duplicate key/.test(String((error as Error).message) + String((error as { cause?: Error }).cause?.message))) {
+          const [existing] = await db.select().from(complaint).where(and(eq(complaint.passengerId, actor.id), eq(complaint.idempotencyKey, key))).limit(1);
+          if (existing) return { complaint: await detail(existing, actor), created: false };
+        }
+        throw error;
+      }
+      const params = { reference: row.reference };
+      await notifier.tell(actor.id, 'complaint_filed', params, {
+        subject: `Complaint ${row.reference} registered`,
+        text: `Your complaint ${row.reference} is registered.${emergency ? ' It is marked as an emergency and help is on the way.' : ''} Keep this number to follow it.`,
+        mobile: row.mobile,
+      });
+      if (emergency) await notifier.alertAdmins(params);
+      changed(row);
+      return { complaint: await detail(row, actor), created: true };
+    },
+
+    async list(actor: Actor, rawQuery: unknown) {
+      const query = complaintListQuerySchema.parse(rawQuery);
+      const filters: (SQL | undefined)[] = [];
+      if (!isStaff(actor.role)) filters.push(eq(complaint.passengerId, actor.id));
+      if (query.status) filters.push(eq(complaint.status, query.status));
+      if (query.severity) filters.push(eq(complaint.severity, query.severity));
+      if (query.type) filters.push(eq(complaint.type, query.type));
+      if (query.overdue === 'true') filters.push(overdueSql);
+      if (query.assignee && isStaff(actor.role)) {
+        filters.push(query.assignee === 'none' ? isNull(complaint.assigneeId) : eq(complaint.assigneeId, query.assignee === 'me' ? actor.id : query.assignee));
+      }
+      if (query.q) {
+        const q = query.q.trim();
+        if (/^cmp\d+$/i.test(q)) filters.push(eq(complaint.reference, q.toUpperCase()));
+        else if (/^\d{10}$/.test(q)) filters.push(or(eq(complaint.pnr, q), eq(complaint.mobile, `+91${q}`)));
+        else if (/^\d{5}$/.test(q)) filters.push(or(eq(complaint.trainNumber, q), ilike(complaint.description, likePattern(q))));
+        else filters.push(or(ilike(complaint.description, likePattern(q)), ilike(complaint.type, likePattern(q.replace(/\s+/g, '-'))), ilike(assignee.name, likePattern(q)), ilike(complaint.station, likePattern(q))));
+      }
+      const where = and(...filters);
+      const order = {
+        newest: [desc(complaint.createdAt)],
+        oldest: [asc(complaint.createdAt)],
+        due: [asc(complaint.dueAt)],
+        severity: [sql`case ${complaint.severity} when 'high' then 0 when 'medium' then 1 else 2 end`, desc(complaint.createdAt)],
+        updated: [desc(complaint.updatedAt)],
+      }[query.sort];
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(complaint)
+          .leftJoin(assignee, eq(assignee.id, complaint.assigneeId))
+          .where(where)
+          // Emergencies still waiting come first in every queue, whatever the chosen order.
+          .orderBy(sql`(${complaint.emergency} and ${complaint.status} in ('open','in_progress','reopened')) desc`, ...order, desc(complaint.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(where),
+      ]);
+      return { items: rows.map((r) => toSummary(r as SummaryRow)), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: Actor, reference: string) {
+      return detail(await visibleRow(reference, actor), actor);
+    },
+
+    /** Staff change status, assignee or add a note; every change is an event in the same transaction. */
+    async change(actor: Actor, reference: string, patch: z.output<typeof complaintPatchSchema>) {
+      const before = await visibleRow(reference, actor);
+      const from = before.status as ComplaintStatus;
+      const to = patch.status;
+      if (to && to !== from) {
+        if (!staffMoves(from).includes(to)) {
+          throw new AppError('conflict', `A complaint that is ${STATUS_WORDS[from]} cannot be moved to ${STATUS_WORDS[to]}.`);
+        }
+        if (to === 'closed' && !patch.closeReason) throw new AppError('validation_failed', 'closeReason: close_reason_required', { closeReason: 'close_reason_required' });
+        if (to === 'closed' && (patch.closeReason === 'duplicate' || patch.closeReason === 'invalid') && actor.role !== 'admin') {
+          throw new AppError('forbidden', 'Only an admin can close a complaint as duplicate or invalid.');
+        }
+      }
+      let newAssignee: { id: string; name: string } | null | undefined;
+      if (patch.assigneeId !== undefined && patch.assigneeId !== before.assigneeId) {
+        if (patch.assigneeId === null) newAssignee = null;
+        else {
+          const [candidate] = await db.select({ id: user.id, name: user.name, role: user.role, banned: user.banned }).from(user).where(eq(user.id, patch.assigneeId));
+          if (!candidate || !isStaff(candidate.role as Role) || candidate.banned) throw new AppError('validation_failed', 'assigneeId: not a staff account', { assigneeId: 'assignee_invalid' });
+          newAssignee = candidate;
+        }
+      }
+      const now = new Date();
+      const after = await db.transaction(async (tx) => {
+        // The row is locked so two staff changing one complaint at once cannot both pass the check.
+        const [current] = await tx.select().from(complaint).where(eq(complaint.id, before.id)).for('update');
+        if (current.status !== before.status) throw new AppError('conflict', 'Someone else changed this complaint just now. Please look again.');
+        const set: Partial<typeof complaint.$inferInsert> = { updatedAt: now };
+        if (to && to !== from) {
+          set.status = to;
+          if (to === 'resolved') set.resolvedAt = now;
+          if (to === 'closed') {
+            set.closedAt = now;
+            set.closeReason = patch.closeReason;
+          }
+          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'status', fromStatus: from, toStatus: to, note: patch.note && !patch.internal ? patch.note : null });
+        }
+        if (newAssignee !== undefined) {
+          set.assigneeId = newAssignee?.id ?? null;
+          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'assigned', note: newAssignee ? newAssignee.name : null, internal: false });
+        }
+        if (patch.note && (patch.internal || !to || to === from)) {
+          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'note', note: patch.note, internal: patch.internal });
+        }
+        const [updated] = await tx.update(complaint).set(set).where(eq(complaint.id, before.id)).returning();
+        return updated;
+      });
+
+      const params = { reference: after.reference };
+      if (after.passengerId && to && to !== from) {
+        if (to === 'resolved') {
+          await notifier.tell(after.passengerId, 'complaint_resolved', params, {
+            subject: `Complaint ${after.reference} resolved`,
+            text: `Complaint ${after.reference} resolved.${patch.note && !patch.internal ? ` ${patch.note}` : ''} Please rate how we did.`,
+            mobile: after.mobile,
+          });
+        } else {
+          await notifier.tell(after.passengerId, 'complaint_status', { ...params, status: to }, {
+            subject: `Complaint ${after.reference}: ${STATUS_WORDS[to]}`,
+            text: `Complaint ${after.reference} is now ${STATUS_WORDS[to]}.`,
+            mobile: after.mobile,
+          });
+        }
+      } else if (after.passengerId && patch.note && !patch.internal) {
+        await notifier.tell(after.passengerId, 'complaint_note', params, { subject: `Update on complaint ${after.reference}`, text: `Update on ${after.reference}: ${patch.note}`, mobile: after.mobile });
+      }
+      if (newAssignee && newAssignee.id !== actor.id) {
+        await notifier.tell(newAssignee.id, 'complaint_assigned', params, { subject: `New complaint assigned: ${after.reference}`, text: `New complaint assigned: ${after.reference}.` });
+      }
+      changed(after);
+      return detail(after, actor);
+    },
+
+    /** The passenger rates a resolved complaint; the rating closes it. */
+    async rate(actor: Actor, reference: string, input: { rating: number; message?: string }) {
+      const row = await visibleRow(reference, actor);
+      if (row.passengerId !== actor.id) throw new AppError('forbidden', 'Only the passenger who filed a complaint can rate it.');
+      if (row.status !== 'resolved') throw new AppError('conflict', 'Only a resolved complaint can be rated.');
+      const now = new Date();
+      const after = await db.transaction(async (tx) => {
+        await tx.insert(feedback).values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '' });
+        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'feedback', note: `${input.rating}/5${input.message ? ` · ${input.message}` : ''}` });
+        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: 'resolved', toStatus: 'closed' });
+        const [updated] = await tx.update(complaint).set({ status: 'closed', closedAt: now, closeReason: 'feedback', updatedAt: now }).where(eq(complaint.id, row.id)).returning();
+        return updated;
+      });
+      if (after.assigneeId) {
+        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'closed' }, { subject: `Complaint ${after.reference} rated ${input.rating}/5`, text: `The passenger rated complaint ${after.reference} ${input.rating}/5.` });
+      }
+      changed(after);
+      return detail(after, actor);
+    },
+
+    /** The passenger, unhappy within 7 days of the resolution, reopens the complaint. */
+    async reopen(actor: Actor, reference: string, note: string) {
+      const row = await visibleRow(reference, actor);
+      if (row.passengerId !== actor.id) throw new AppError('forbidden', 'Only the passenger who filed a complaint can reopen it.');
+      if (!canReopen(row)) throw new AppError('conflict', `A complaint can be reopened within ${REOPEN_WINDOW_DAYS} days of being resolved.`);
+      const now = new Date();
+      const after = await db.transaction(async (tx) => {
+        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: row.status, toStatus: 'reopened', note });
+        const [updated] = await tx
+          .update(complaint)
+          .set({ status: 'reopened', closedAt: null, closeReason: null, updatedAt: now, dueAt: new Date(now.getTime() + config.dueHours[row.severity as Severity] * HOUR) })
+          .where(eq(complaint.id, row.id))
+          .returning();
+        return updated;
+      });
+      if (after.assigneeId) {
+        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'reopened' }, { subject: `Complaint ${after.reference} reopened`, text: `The passenger reopened complaint ${after.reference}: ${note}` });
+      }
+      changed(after);
+      return detail(after, actor);
+    },
+
+    /** Anyone with the reference and the PNR or mobile it was filed with: status and timeline only. */
+    async track(reference: string, proof: { pnr?: string; mobile?: string }) {
+      const row = await findRow(reference);
+      const mobileDigits = proof.mobile?.replace(/\D/g, '').slice(-10);
+      const matches = row && ((proof.pnr && row.pnr === proof.pnr.trim()) || (mobileDigits && mobileDigits.length === 10 && row.mobile?.replace(/\D/g, '').endsWith(mobileDigits)));
+      if (!row || !matches) throw new AppError('not_found', 'No complaints found matching your search.');
+      const events = await db
+        .select({ kind: complaintEvent.kind, toStatus: complaintEvent.toStatus, createdAt: complaintEvent.createdAt })
+        .from(complaintEvent)
+        .where(and(eq(complaintEvent.complaintId, row.id), inArray(complaintEvent.kind, ['created', 'status'])))
+        .orderBy(asc(complaintEvent.createdAt));
+      return {
+        reference: row.reference,
+        type: row.type as ComplaintType,
+        status: row.status as ComplaintStatus,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        timeline: events.map((e) => ({ kind: e.kind as 'created' | 'status', toStatus: (e.toStatus as ComplaintStatus | null) ?? null, createdAt: e.createdAt.toISOString() })),
+      };
+    },
+
+    /** The dashboard's cards: how many in each status now, and the month-on-month change. */
+    async stats(actor: Actor) {
+      const mine = actor.role === 'passenger' ? eq(complaint.passengerId, actor.id) : undefined;
+      const [byStatus, moves, [extra]] = await Promise.all([
+        db.select({ status: complaint.status, n: count() }).from(complaint).where(mine).groupBy(complaint.status),
+        db
+          .select({
+            status: complaintEvent.toStatus,
+            recent: sql<number>`count(*) filter (where ${complaintEvent.createdAt} >= now() - interval '30 days')::int`,
+            before: sql<number>`count(*) filter (where ${complaintEvent.createdAt} < now() - interval '30 days')::int`,
+          })
+          .from(complaintEvent)
+          .innerJoin(complaint, eq(complaint.id, complaintEvent.complaintId))
+          .where(and(mine, sql`${complaintEvent.toStatus} is not null`, sql`${complaintEvent.createdAt} >= now() - interval '60 days'`))
+          .groupBy(complaintEvent.toStatus),
+        db
+          .select({
+            overdue: sql<number>`count(*) filter (where ${overdueSql})::int`,
+            emergencies: sql<number>`count(*) filter (where ${complaint.emergency} and ${complaint.status} in ('open','in_progress','reopened'))::int`,
+          })
+          .from(complaint)
+          .where(mine),
+      ]);
+      const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
+      const changeOf = (s: ComplaintStatus) => {
+        const m = moves.find((r) => r.status === s);
+        if (!m || !m.before) return null;
+        return Math.round(((m.recent - m.before) / m.before) * 1000) / 10;
+      };
+      const cards = (['open', 'in_progress', 'resolved', 'closed'] as const).map((status) => ({
+        status,
+        // Reopened complaints are open work again: they count in the Open card.
+        count: status === 'open' ? countOf('open') + countOf('reopened') : countOf(status),
+        change: changeOf(status),
+      }));
+      return { cards, overdue: extra?.overdue ?? 0, emergencies: extra?.emergencies ?? 0 };
+    },
+
+    /** Staff accounts a complaint can be assigned to. */
+    async assignees() {
+      return db.select({ id: user.id, name: user.name, role: user.role }).from(user).where(and(inArray(user.role, ['staff', 'admin']), or(isNull(user.banned), eq(user.banned, false)))).orderBy(asc(user.name));
+    },
+  };
+}
