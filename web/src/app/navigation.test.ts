@@ -8,6 +8,7 @@ describe('navFor', () => {
     expect(paths('passenger')).toEqual([
       '/',
       '/file-complaint',
+      '/complaints',
       '/track-status',
       '/ai-assistance',
       '/real-time-support',

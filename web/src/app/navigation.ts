@@ -17,6 +17,7 @@ export const NAV: NavItem[] = [
   { to: '/staff', key: 'staff', icon: 'users', roles: ADMIN },
   { to: '/outbox', key: 'outbox', icon: 'inbox', roles: ADMIN },
   { to: '/file-complaint', key: 'fileComplaint', icon: 'file', roles: PASSENGER },
+  { to: '/complaints', key: 'complaints', icon: 'inbox', roles: PASSENGER },
   { to: '/track-status', key: 'trackStatus', icon: 'search', roles: PASSENGER },
   { to: '/ai-assistance', key: 'aiAssistance', icon: 'sparkles', roles: PASSENGER },
   { to: '/real-time-support', key: 'realTimeSupport', icon: 'chat', roles: ALL },

@@ -1,0 +1,128 @@
+import { FEEDBACK_CATEGORIES, FEEDBACK_COMPLAINT_TYPES, type FeedbackCategory } from '@railmadad/contract';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Banner, type BannerMessage } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { ApiError, api } from '../../../lib/api';
+import { useMe } from '../../../lib/session';
+
+const CATEGORIES = Object.keys(FEEDBACK_CATEGORIES) as FeedbackCategory[];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The spec's Feedback Form (sections 3, 5, 7), sent with the original call's payload. */
+export default function FeedbackFormPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    complaintId: '',
+    category: '' as FeedbackCategory | '',
+    subcategory: '',
+    message: '',
+    name: me?.name ?? '',
+    email: me?.email.endsWith('.invalid') ? '' : (me?.email ?? ''),
+    rating: 0,
+  });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const clear = useCallback(() => setMessage(null), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.complaintId || !form.category || !form.subcategory) {
+      setMessage({ kind: 'error', text: t('feedbackForm.required') });
+      return;
+    }
+    if (!form.name.trim() || !EMAIL.test(form.email.trim()) || !form.message.trim()) {
+      setMessage({ kind: 'error', text: !EMAIL.test(form.email.trim()) && form.email ? t('auth.errors.invalidEmail') : t('feedbackForm.required') });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api('/api/complaints/feedback/', {
+        body: {
+          complaint: form.complaintId,
+          feedback_message: `Category: ${form.category}\nSubcategory: ${form.subcategory}\n\n${form.message.trim()}`,
+          rating: form.rating || null,
+          user_name: form.name.trim(),
+          user_email: form.email.trim(),
+        },
+      });
+      navigate('/complaints', { state: { message: { kind: 'success', text: t('feedbackForm.success') } } });
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof ApiError && error.status !== 0 && error.message ? error.message : t('feedbackForm.failed') });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('feedbackForm.title')} subtitle={t('feedbackForm.subtitle')} />
+      <Card>
+        <div className="mb-4">
+          <Banner message={message} onClear={clear} />
+        </div>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <SelectField label={t('feedbackForm.complaintType')} value={form.complaintId} onChange={(e) => setForm({ ...form, complaintId: e.target.value })} required>
+            <option value="">{t('feedbackForm.choose')}</option>
+            {FEEDBACK_COMPLAINT_TYPES.map((id) => (
+              <option key={id} value={id}>
+                {t(`feedbackForm.types.${id}`)}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label={t('feedbackForm.category')}
+              value={form.category}
+              // Choosing a category resets the subcategory (spec section 5).
+              onChange={(e) => setForm({ ...form, category: e.target.value as FeedbackCategory, subcategory: '' })}
+              required
+            >
+              <option value="">{t('feedbackForm.choose')}</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`feedbackForm.categories.${c}`)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('feedbackForm.subcategory')} value={form.subcategory} onChange={(e) => setForm({ ...form, subcategory: e.target.value })} disabled={!form.category} required>
+              <option value="">{t('feedbackForm.choose')}</option>
+              {form.category &&
+                FEEDBACK_CATEGORIES[form.category].map((s) => (
+                  <option key={s} value={s}>
+                    {t(`feedbackForm.subcategories.${s.replace(/[^A-Za-z]/g, '')}`, { defaultValue: s })}
+                  </option>
+                ))}
+            </SelectField>
+          </div>
+          <TextAreaField label={t('feedbackForm.message')} rows={4} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} maxLength={2000} required />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('feedbackForm.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" required />
+            <TextField label={t('feedbackForm.email')} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" required />
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">{t('feedbackForm.rating')}</legend>
+            <div className="flex gap-1">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className="cursor-pointer">
+                  <input type="radio" name="rating" value={n} checked={form.rating === n} onChange={() => setForm({ ...form, rating: n })} className="peer sr-only" />
+                  <span aria-hidden="true" className={`grid size-11 place-items-center rounded-lg text-3xl peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${n <= form.rating ? 'text-amber-500' : 'text-slate-300 dark:text-slate-600'}`}>
+                    ★
+                  </span>
+                  <span className="sr-only">{t('complaintView.stars', { count: n })}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" busy={busy}>
+            {busy ? t('feedbackForm.submitting') : t('feedbackForm.submit')}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

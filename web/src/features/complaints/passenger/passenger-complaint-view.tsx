@@ -1,0 +1,194 @@
+import { RATING_MAX, RATING_MIN } from '@railmadad/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Banner, type BannerMessage } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader, Spinner } from '../../../components/ui/card';
+import { TextAreaField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { complaintQuery, useRateComplaint, useReopenComplaint } from '../api';
+import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
+import { Timeline } from './timeline';
+
+function Stars({ value, onChange }: { value: number; onChange: (v: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">{t('complaintView.rating')}</legend>
+      <div className="flex gap-1">
+        {Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => i + RATING_MIN).map((n) => (
+          <label key={n} className="cursor-pointer">
+            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="peer sr-only" />
+            <span
+              aria-hidden="true"
+              className={`grid size-11 place-items-center rounded-lg text-3xl peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${n <= value ? 'text-amber-500' : 'text-slate-300 dark:text-slate-600'}`}
+            >
+              ★
+            </span>
+            <span className="sr-only">{t('complaintView.stars', { count: n })}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function PassengerComplaintView({ reference }: { reference: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery(complaintQuery(reference));
+  const rate = useRateComplaint(reference);
+  const reopen = useReopenComplaint(reference);
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [reopenNote, setReopenNote] = useState('');
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const clear = useCallback(() => setMessage(null), []);
+
+  if (query.isPending) return <Spinner label={t('common.loading')} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Card>
+        <p>{notFound ? t('complaintView.notFound') : t('complaintView.loadFailed')}</p>
+        <Link to="/complaints" className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-amber-300">
+          {t('myComplaints.title')}
+        </Link>
+      </Card>
+    );
+  }
+  const c = query.data;
+  const submitRating = (event: FormEvent) => {
+    event.preventDefault();
+    if (!rating) {
+      setMessage({ kind: 'error', text: t('complaintView.pickRating') });
+      return;
+    }
+    rate.mutate(
+      { rating, message: comment.trim() || undefined },
+      {
+        onSuccess: () => setMessage({ kind: 'success', text: rating <= 2 ? t('complaintView.sorry') : t('complaintView.thanks') }),
+        onError: (e) => setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : t('complaintView.actionFailed') }),
+      },
+    );
+  };
+  const submitReopen = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reopenNote.trim()) {
+      setMessage({ kind: 'error', text: t('complaintErrors.note_required') });
+      return;
+    }
+    reopen.mutate(
+      { note: reopenNote.trim() },
+      {
+        onSuccess: () => setMessage({ kind: 'success', text: t('complaintView.reopened') }),
+        onError: (e) => setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : t('complaintView.actionFailed') }),
+      },
+    );
+  };
+  const working = c.status === 'open' || c.status === 'in_progress' || c.status === 'reopened';
+
+  return (
+    <>
+      <PageHeader title={`${t('complaintCommon.reference')} ${c.reference}`} subtitle={t(`complaintTypes.${c.type}`)} />
+      <div className="mb-4">
+        <Banner message={message} onClear={clear} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={c.status} />
+              <SeverityBadge severity={c.severity} />
+              {c.emergency && <EmergencyBadge />}
+              {c.overdue && <OverdueBadge />}
+            </div>
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              {working ? t('complaintView.workingOn', { when: formatDateTime(c.dueAt, i18n.language) }) : c.status === 'resolved' ? t('complaintView.resolvedAsk') : t('complaintView.closedNote')}
+            </p>
+            {c.assignee && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('complaintView.handledBy', { name: c.assignee.name })}</p>}
+            <p className="mt-3 whitespace-pre-wrap">{c.description}</p>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+              {c.trainNumber && (
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.train')}</dt>
+                  <dd className="font-medium">{c.trainNumber}</dd>
+                </div>
+              )}
+              {(c.pnr || c.utsNumber) && (
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{c.pnr ? 'PNR' : 'UTS'}</dt>
+                  <dd className="font-medium">{c.pnr ?? c.utsNumber}</dd>
+                </div>
+              )}
+              {c.station && (
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.station')}</dt>
+                  <dd className="font-medium">{c.station}</dd>
+                </div>
+              )}
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.location')}</dt>
+                <dd className="font-medium">{c.location}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.incidentDate')}</dt>
+                <dd className="font-medium">{c.incidentDate}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.filedAt')}</dt>
+                <dd className="font-medium">{formatDateTime(c.createdAt, i18n.language)}</dd>
+              </div>
+            </dl>
+            {c.photos.length > 0 && (
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('complaintCommon.photos')}>
+                {c.photos.map((p, i) => (
+                  <li key={p.url}>
+                    <a href={p.url} target="_blank" rel="noreferrer" className="block">
+                      <img src={p.url} alt={t('complaintView.photoAlt', { n: i + 1 })} loading="lazy" className="size-24 rounded-lg object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          {c.status === 'resolved' && (
+            <Card title={t('complaintView.rateTitle')}>
+              <form onSubmit={submitRating} className="space-y-3">
+                <Stars value={rating} onChange={setRating} />
+                <TextAreaField label={t('complaintView.comment')} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+                <Button type="submit" busy={rate.isPending}>
+                  {t('complaintView.sendRating')}
+                </Button>
+              </form>
+            </Card>
+          )}
+
+          {c.rating !== null && (
+            <Card>
+              <p>{t('complaintView.yourRating', { rating: c.rating })}</p>
+            </Card>
+          )}
+
+          {c.canReopen && (c.status === 'resolved' || (c.rating !== null && c.rating <= 2)) && (
+            <Card title={t('complaintView.reopenTitle')}>
+              <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t('complaintView.reopenHelp')}</p>
+              <form onSubmit={submitReopen} className="space-y-3">
+                <TextAreaField label={t('complaintView.reopenNote')} rows={3} value={reopenNote} onChange={(e) => setReopenNote(e.target.value)} maxLength={2000} required />
+                <Button type="submit" variant="secondary" busy={reopen.isPending}>
+                  {t('complaintView.reopen')}
+                </Button>
+              </form>
+            </Card>
+          )}
+        </div>
+        <Card title={t('complaintCommon.timeline')}>
+          <Timeline events={c.timeline} />
+        </Card>
+      </div>
+    </>
+  );
+}
