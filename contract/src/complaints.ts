@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX } from './limits';
+import { isValidPhone, normalizePhone } from './phone';
 
 /** The spec's 16 complaint types (section 3), value → English label. Labels are translated by value. */
 export const COMPLAINT_TYPES = [
@@ -87,11 +88,12 @@ export function isIncidentDateAllowed(date: string, now = new Date()): 'ok' | 'f
   return date < yearAgo.toISOString().slice(0, 10) ? 'too_old' : 'ok';
 }
 
-const optionalTrimmed = (max: number) =>
+/** `tooLong` is the field's own code, so an over-long PNR says "pnr_invalid" rather than zod's English. */
+const optionalTrimmed = (max: number, tooLong?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -104,14 +106,17 @@ export const newComplaintSchema = z
     type: z.enum(COMPLAINT_TYPES, { message: 'type_required' }),
     severity: z.enum(SEVERITIES).default('medium'),
     where: z.enum(WHERE).default('train'),
-    trainNumber: optionalTrimmed(5),
-    pnr: optionalTrimmed(10),
-    utsNumber: optionalTrimmed(20),
+    trainNumber: optionalTrimmed(5, 'train_invalid'),
+    pnr: optionalTrimmed(10, 'pnr_invalid'),
+    utsNumber: optionalTrimmed(20, 'uts_invalid'),
     station: optionalTrimmed(100),
     location: z.string().trim().min(1, 'location_required').max(200),
     incidentDate: isoDate,
     description: z.string().trim().min(10, 'description_too_short').max(DESCRIPTION_MAX, 'description_too_long'),
-    mobile: optionalTrimmed(20),
+    // Stored as +91XXXXXXXXXX: SMS updates go to it and searches and tracking match it.
+    mobile: optionalTrimmed(20, 'invalid_phone')
+      .transform((v) => (v ? normalizePhone(v) : undefined))
+      .refine((v) => v === undefined || isValidPhone(v), 'invalid_phone'),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -48,5 +48,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite runs no autovacuum, so the planner would never learn how big the tables are and
+  // pick full scans: refresh the statistics at start and every few hours.
+  await client.exec('analyze');
+  const analyzer = setInterval(() => void client.exec('analyze').catch(() => undefined), 6 * 60 * 60 * 1000);
+  analyzer.unref();
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      clearInterval(analyzer);
+      await client.close();
+    },
+  };
 }

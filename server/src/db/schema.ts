@@ -218,15 +218,21 @@ export const complaint = pgTable(
     closeReason: text('close_reason'),
     /** The client's key for this filing: a retry with the same key returns this complaint. */
     idempotencyKey: text('idempotency_key'),
+    /** 0 for an emergency still waiting, 1 for the rest: every queue sorts on it first, by index. */
+    queueRank: smallint('queue_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`case when emergency and status in ('open', 'in_progress', 'reopened') then 0 else 1 end`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('complaint_idempotency_idx').on(t.passengerId, t.idempotencyKey),
-    index('complaint_passenger_idx').on(t.passengerId, t.createdAt),
-    index('complaint_queue_idx').on(t.emergency, t.createdAt),
-    index('complaint_status_idx').on(t.status, t.createdAt),
-    index('complaint_assignee_idx').on(t.assigneeId, t.status),
+    index('complaint_passenger_idx').on(t.passengerId, t.queueRank, t.createdAt.desc().nullsFirst()),
+    index('complaint_queue_idx').on(t.queueRank, t.createdAt.desc().nullsFirst()),
+    index('complaint_queue_due_idx').on(t.queueRank, t.dueAt),
+    index('complaint_status_idx').on(t.status, t.queueRank, t.createdAt.desc().nullsFirst()),
+    index('complaint_status_due_idx').on(t.status, t.queueRank, t.dueAt),
+    index('complaint_assignee_idx').on(t.assigneeId, t.queueRank, t.createdAt.desc().nullsFirst()),
     index('complaint_pnr_idx').on(t.pnr),
   ],
 );

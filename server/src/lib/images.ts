@@ -21,7 +21,8 @@ export async function reencodeImage(input: Buffer, maxSide: number, quality: num
   const { data, info } = await sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality, mozjpeg: true })
+    // Plain libjpeg: mozjpeg saved ~10% of bytes here but took several times the CPU per photo.
+    .jpeg({ quality })
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height, contentType: 'image/jpeg' };
 }

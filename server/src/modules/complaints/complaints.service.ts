@@ -2,6 +2,7 @@ import {
   COMPLAINT_PHOTO_MAX_SIDE,
   COMPLAINT_PHOTO_QUALITY,
   type ComplaintDetail,
+  type ComplaintStats,
   type ComplaintStatus,
   type ComplaintSummary,
   type ComplaintType,
@@ -98,7 +99,9 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
   }
 
   async function addEvent(tx: Tx | Db, e: Omit<typeof complaintEvent.$inferInsert, 'id'>) {
-    await tx.insert(complaintEvent).values({ id: newId(), ...e });
+    // The wall clock, not now(): events of one transaction would all share its start time and
+    // then come out of the timeline in random (id) order.
+    await tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
   }
 
   function canReopen(row: ComplaintRow, now = Date.now()) {
@@ -107,6 +110,8 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
   }
 
   function changed(row: Pick<ComplaintRow, 'reference' | 'status' | 'passengerId' | 'assigneeId'>) {
+    // A change made here shows in the cards at once; one made on another node within the TTL.
+    statsCache = null;
     deps.onChange({ reference: row.reference, status: row.status, passengerId: row.passengerId, assigneeId: row.assigneeId });
   }
 
@@ -158,6 +163,52 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
       canReopen: row.passengerId === actor.id && canReopen(row),
       allowedMoves: staffView ? staffMoves(status) : [],
     };
+  }
+
+  const STATS_TTL_MS = 3000;
+  let statsCache: { at: number; value: Promise<ComplaintStats> } | null = null;
+
+  async function computeStats(actor: Actor): Promise<ComplaintStats> {
+    const mine = actor.role === 'passenger' ? eq(complaint.passengerId, actor.id) : undefined;
+    const [byStatus, moves, [extra]] = await Promise.all([
+      db.select({ status: complaint.status, n: count() }).from(complaint).where(mine).groupBy(complaint.status),
+      db
+        .select({
+          status: complaintEvent.toStatus,
+          recent: sql<number>`count(*) filter (where ${complaintEvent.createdAt} >= now() - interval '30 days')::int`,
+          before: sql<number>`count(*) filter (where ${complaintEvent.createdAt} < now() - interval '30 days')::int`,
+        })
+        .from(complaintEvent)
+        .where(
+          and(
+            mine ? inArray(complaintEvent.complaintId, db.select({ id: complaint.id }).from(complaint).where(mine)) : undefined,
+            sql`${complaintEvent.toStatus} is not null`,
+            sql`${complaintEvent.createdAt} >= now() - interval '60 days'`,
+          ),
+        )
+        .groupBy(complaintEvent.toStatus),
+      db
+        .select({
+          overdue: sql<number>`count(*) filter (where ${complaint.dueAt} < now())::int`,
+          emergencies: sql<number>`count(*) filter (where ${complaint.queueRank} = 0)::int`,
+        })
+        .from(complaint)
+        // Only work still open can be overdue or a waiting emergency.
+        .where(and(mine, inArray(complaint.status, ['open', 'in_progress', 'reopened']))),
+    ]);
+    const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
+    const changeOf = (s: ComplaintStatus) => {
+      const m = moves.find((r) => r.status === s);
+      if (!m || !m.before) return null;
+      return Math.round(((m.recent - m.before) / m.before) * 1000) / 10;
+    };
+    const cards = (['open', 'in_progress', 'resolved', 'closed'] as const).map((status) => ({
+      status,
+      // Reopened complaints are open work again: they count in the Open card.
+      count: status === 'open' ? countOf('open') + countOf('reopened') : countOf(status),
+      change: changeOf(status),
+    }));
+    return { cards, overdue: extra?.overdue ?? 0, emergencies: extra?.emergencies ?? 0 };
   }
 
   return {
@@ -260,6 +311,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
         else filters.push(or(ilike(complaint.description, likePattern(q)), ilike(complaint.type, likePattern(q.replace(/\s+/g, '-'))), ilike(assignee.name, likePattern(q)), ilike(complaint.station, likePattern(q))));
       }
       const where = and(...filters);
+      const needsAssigneeJoin = Boolean(query.q) && !/^(cmp)?\d+$/i.test(query.q?.trim() ?? '');
       const order = {
         newest: [desc(complaint.createdAt)],
         oldest: [asc(complaint.createdAt)],
@@ -274,10 +326,13 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
           .leftJoin(assignee, eq(assignee.id, complaint.assigneeId))
           .where(where)
           // Emergencies still waiting come first in every queue, whatever the chosen order.
-          .orderBy(sql`(${complaint.emergency} and ${complaint.status} in ('open','in_progress','reopened')) desc`, ...order, desc(complaint.id))
+          .orderBy(asc(complaint.queueRank), ...order, desc(complaint.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(where),
+        // The assignee is joined for counting only when the search may match a staff name.
+        needsAssigneeJoin
+          ? db.select({ total: count() }).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(where)
+          : db.select({ total: count() }).from(complaint).where(where),
       ]);
       return { items: rows.map((r) => toSummary(r as SummaryRow)), total, page: query.page, pageSize: query.pageSize };
     },
@@ -367,7 +422,11 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
       if (row.status !== 'resolved') throw new AppError('conflict', 'Only a resolved complaint can be rated.');
       const now = new Date();
       const after = await db.transaction(async (tx) => {
-        await tx.insert(feedback).values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '' });
+        // A reopened and again resolved complaint is rated again: the new rating replaces the old.
+        await tx
+          .insert(feedback)
+          .values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '' })
+          .onConflictDoUpdate({ target: feedback.complaintId, set: { rating: input.rating, message: input.message ?? '', createdAt: now } });
         await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'feedback', note: `${input.rating}/5${input.message ? ` · ${input.message}` : ''}` });
         await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: 'resolved', toStatus: 'closed' });
         const [updated] = await tx.update(complaint).set({ status: 'closed', closedAt: now, closeReason: 'feedback', updatedAt: now }).where(eq(complaint.id, row.id)).returning();
@@ -423,42 +482,16 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
       };
     },
 
-    /** The dashboard's cards: how many in each status now, and the month-on-month change. */
+    /**
+     * The dashboard's cards: how many in each status now, and the month-on-month change.
+     * The staff-wide figures are shared for a few seconds: every open dashboard refetches them
+     * on every change, and they are the same for all of them.
+     */
     async stats(actor: Actor) {
-      const mine = actor.role === 'passenger' ? eq(complaint.passengerId, actor.id) : undefined;
-      const [byStatus, moves, [extra]] = await Promise.all([
-        db.select({ status: complaint.status, n: count() }).from(complaint).where(mine).groupBy(complaint.status),
-        db
-          .select({
-            status: complaintEvent.toStatus,
-            recent: sql<number>`count(*) filter (where ${complaintEvent.createdAt} >= now() - interval '30 days')::int`,
-            before: sql<number>`count(*) filter (where ${complaintEvent.createdAt} < now() - interval '30 days')::int`,
-          })
-          .from(complaintEvent)
-          .innerJoin(complaint, eq(complaint.id, complaintEvent.complaintId))
-          .where(and(mine, sql`${complaintEvent.toStatus} is not null`, sql`${complaintEvent.createdAt} >= now() - interval '60 days'`))
-          .groupBy(complaintEvent.toStatus),
-        db
-          .select({
-            overdue: sql<number>`count(*) filter (where ${overdueSql})::int`,
-            emergencies: sql<number>`count(*) filter (where ${complaint.emergency} and ${complaint.status} in ('open','in_progress','reopened'))::int`,
-          })
-          .from(complaint)
-          .where(mine),
-      ]);
-      const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
-      const changeOf = (s: ComplaintStatus) => {
-        const m = moves.find((r) => r.status === s);
-        if (!m || !m.before) return null;
-        return Math.round(((m.recent - m.before) / m.before) * 1000) / 10;
-      };
-      const cards = (['open', 'in_progress', 'resolved', 'closed'] as const).map((status) => ({
-        status,
-        // Reopened complaints are open work again: they count in the Open card.
-        count: status === 'open' ? countOf('open') + countOf('reopened') : countOf(status),
-        change: changeOf(status),
-      }));
-      return { cards, overdue: extra?.overdue ?? 0, emergencies: extra?.emergencies ?? 0 };
+      if (actor.role === 'passenger') return computeStats(actor);
+      const now = Date.now();
+      if (!statsCache || now - statsCache.at > STATS_TTL_MS) statsCache = { at: now, value: computeStats(actor) };
+      return statsCache.value;
     },
 
     /** Staff accounts a complaint can be assigned to. */
