@@ -47,5 +47,6 @@ for (let done = 0; done < total; done += 10_000) {
     from generate_series(1, ${n}) g`);
 }
 await db.execute(sql`insert into complaint_event (id, complaint_id, kind, to_status, created_at) select 'ev-' || id, id, 'created', 'open', created_at from complaint where id like 'bench-%'`);
+await db.execute(sql`analyze`);
 console.log(`seeded ${total} complaints and ${staffCount} staff in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 await database.close();

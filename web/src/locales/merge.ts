@@ -20,7 +20,9 @@ export function byLanguage<T>(files: Record<string, T>): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   for (const [path, value] of Object.entries(files)) {
     const lang = /\/([a-z]{2})\/[^/]+\.json$/.exec(path)?.[1];
-    if (lang) (out[lang] ??= []).push(value);
+    if (!lang) continue;
+    out[lang] ??= [];
+    out[lang].push(value);
   }
   return out;
 }

@@ -13,6 +13,11 @@ export function useLiveNotifications(userId: string | undefined) {
     socket.on('notification:new', (notification) => {
       client.setQueryData(notificationsQuery.queryKey, (old) => addLiveNotification(old, notification));
     });
+    // A complaint was filed or changed: lists, cards and the home overview fetch again.
+    socket.on('complaint:changed', () => {
+      client.invalidateQueries({ queryKey: ['complaints'] });
+      client.invalidateQueries({ queryKey: ['overview'] });
+    });
     // After a reconnect (the train left a tunnel), catch up on what was missed.
     socket.io.on('reconnect', () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }));
     return () => {
