@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -266,8 +266,10 @@ export const complaintEvent = pgTable(
     note: text('note'),
     internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
+    /** Insertion order: the timeline's order, even for events written in the same instant. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('complaint_event_complaint_idx').on(t.complaintId, t.createdAt), index('complaint_event_status_idx').on(t.toStatus, t.createdAt)],
+  (t) => [index('complaint_event_complaint_idx').on(t.complaintId, t.seq), index('complaint_event_status_idx').on(t.toStatus, t.createdAt)],
 );
 
 /** Ratings of resolved complaints, and the spec's free Feedback Form (complaint = a type id there). */

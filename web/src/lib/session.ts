@@ -18,6 +18,8 @@ export const refetchMe = (client: QueryClient) => client.fetchQuery({ ...meQuery
 
 export async function signOut(client: QueryClient) {
   await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
+  // Asked once more so the offline copy the service worker keeps says "signed out" too.
+  await api('/api/session').catch(() => undefined);
   client.setQueryData(meQuery.queryKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
 }

@@ -98,9 +98,8 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
     return row;
   }
 
-  async function addEvent(tx: Tx | Db, e: Omit<typeof complaintEvent.$inferInsert, 'id'>) {
-    // The wall clock, not now(): events of one transaction would all share its start time and
-    // then come out of the timeline in random (id) order.
+  async function addEvent(tx: Tx | Db, e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq'>) {
+    // The wall clock, not now(): the transaction's start time would be shared by all its events.
     await tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
   }
 
@@ -131,7 +130,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
         .from(complaintEvent)
         .leftJoin(actorUser, eq(actorUser.id, complaintEvent.actorId))
         .where(and(eq(complaintEvent.complaintId, row.id), staffView ? undefined : eq(complaintEvent.internal, false)))
-        .orderBy(asc(complaintEvent.createdAt), asc(complaintEvent.id)),
+        .orderBy(asc(complaintEvent.seq)),
       db.select({ rating: feedback.rating }).from(feedback).where(eq(feedback.complaintId, row.id)).limit(1),
       row.passengerId ? db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.passengerId)) : Promise.resolve([]),
     ]);
@@ -471,7 +470,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
         .select({ kind: complaintEvent.kind, toStatus: complaintEvent.toStatus, createdAt: complaintEvent.createdAt })
         .from(complaintEvent)
         .where(and(eq(complaintEvent.complaintId, row.id), inArray(complaintEvent.kind, ['created', 'status'])))
-        .orderBy(asc(complaintEvent.createdAt));
+        .orderBy(asc(complaintEvent.seq));
       return {
         reference: row.reference,
         type: row.type as ComplaintType,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useOfflineSender } from '../../features/complaints/filing/use-offline-sender';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
 import { setLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
@@ -17,6 +18,7 @@ export function AppLayout() {
   // Open by default (the spec); on a phone the menu is a drawer that starts closed.
   const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
   useLiveNotifications(me?.id);
+  useOfflineSender(me?.id);
 
   // On a phone, following a link closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose at each navigation
