@@ -19,22 +19,6 @@ const PRECACHED = new Set(FILES);
 // A weak signal that answers nothing for this long gets the cached page instead.
 const NAVIGATION_TIMEOUT_MS = 4000;
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((url) => new Request(url, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
-  );
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('railmadad-') && key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
-  );
-});
-
 // The last answer of /api/session, so the app opens on a train with no signal. It only decides
 // what the screen shows offline: the server checks the session on every call it receives.
 const SESSION_CACHE = 'session-railmadad';
@@ -52,6 +36,29 @@ async function session(request) {
     throw error;
   }
 }
+
+/** Keeps the current answer now, so the very first offline start already has one. */
+const rememberSession = () =>
+  fetch('/api/session', { credentials: 'same-origin' })
+    .then((response) => (response.ok ? caches.open(SESSION_CACHE).then((cache) => cache.put('/api/session', response)) : undefined))
+    .catch(() => undefined);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((url) => new Request(url, { cache: 'reload' }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('railmadad-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+      .then(rememberSession),
+  );
+});
 
 const isLive = (path) => path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io');
 

@@ -13,7 +13,8 @@ const locales = Object.entries(languages)
  * Values that may legitimately read the same as in English: codes and abbreviations
  * passengers know in Latin letters. Keep this list short; anything else is untranslated.
  */
-const SAME_AS_ENGLISH = new Set(['SMS', 'PNR', 'OTP', '+91XXXXXXXXXX']);
+// '—' (empty table cell), '{{count}}/{{max}}' (character counter) and '{{name}} ({{role}})' hold no words to translate.
+const SAME_AS_ENGLISH = new Set(['SMS', 'PNR', 'OTP', '+91XXXXXXXXXX', '—', '{{count}}/{{max}}', '{{name}} ({{role}})']);
 const NUMBER_ONLY = /^\+?[\d\s]+$/;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
