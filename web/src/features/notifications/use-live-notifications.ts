@@ -18,8 +18,12 @@ export function useLiveNotifications(userId: string | undefined) {
       client.invalidateQueries({ queryKey: ['complaints'] });
       client.invalidateQueries({ queryKey: ['overview'] });
     });
-    // After a reconnect (the train left a tunnel), catch up on what was missed.
-    socket.io.on('reconnect', () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }));
+    // Each time the socket joins (first connect, or after the train left a tunnel), catch up on
+    // whatever happened while it was not listening: the bell and the complaint lists.
+    socket.on('connect', () => {
+      client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      client.invalidateQueries({ queryKey: ['complaints'] });
+    });
     return () => {
       socket.disconnect();
     };
