@@ -95,6 +95,20 @@ describe.skipIf(!hasChromium)('a complaint from the phone to a fix', () => {
     await rider.page.getByText('Thank you for your rating.').waitFor();
     await rider.page.getByText('You rated this 5/5.').waitFor();
 
+    // Anyone signed out can follow it with the reference and the PNR, and sees only its status.
+    const stranger = await newPage(browser, server, 360);
+    await stranger.page.goto('/login');
+    await stranger.page.getByRole('link', { name: 'Track a complaint without signing in' }).click();
+    await stranger.page.getByLabel('Complaint reference').fill(reference);
+    await stranger.page.getByLabel('PNR or mobile number').fill('2345678901');
+    await stranger.page.getByRole('button', { name: 'Look up' }).click();
+    await stranger.page.getByText('Closed', { exact: true }).waitFor();
+    expect(await stranger.page.getByText('No water in the toilets').count()).toBe(0);
+    await stranger.page.getByLabel('PNR or mobile number').fill('2345678900');
+    await stranger.page.getByRole('button', { name: 'Look up' }).click();
+    await stranger.page.getByText('No complaints found matching your search.').waitFor();
+    await stranger.context.close();
+
     // The dashboard lists it as closed now.
     await admin.page.goto(`/dashboard?status=closed`);
     await admin.page.getByRole('link', { name: reference }).first().waitFor();

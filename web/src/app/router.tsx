@@ -20,6 +20,13 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
   },
   {
+    // Public: a passenger who filed by phone (139) or is signed out follows a complaint here.
+    path: '/track',
+    HydrateFallback: LoadingScreen,
+    lazy: page(() => import('../features/complaints/passenger/public-track-page')),
+    errorElement: <ErrorPage />,
+  },
+  {
     path: '/',
     loader: requireSession,
     lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),

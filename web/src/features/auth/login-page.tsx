@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../app/navigation';
 import { LanguageSwitch } from '../../app/layout/language-switch';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
@@ -110,6 +110,11 @@ export default function LoginPage() {
               <p>{t('auth.privacyText')}</p>
             </div>
           </details>
+          <p className="mt-2">
+            <Link to="/track" className="inline-flex min-h-11 items-center font-medium underline">
+              {t('auth.trackWithoutSignIn')}
+            </Link>
+          </p>
           <p className="mt-2">{t('auth.helpline')}</p>
         </footer>
       </main>

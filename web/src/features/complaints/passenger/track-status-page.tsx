@@ -46,7 +46,7 @@ function MySearch() {
 }
 
 /** Anyone's complaint by reference plus the PNR or mobile it was filed with: status only. */
-function Lookup() {
+export function Lookup() {
   const { t, i18n } = useTranslation();
   const [reference, setReference] = useState('');
   const [proof, setProof] = useState('');
