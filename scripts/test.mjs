@@ -50,7 +50,7 @@ function check(name, command, args, env) {
 }
 
 check('type check', 'npm', ['run', 'typecheck', '--silent']);
-check('lint', 'npx', ['biome', 'check', '.']);
+check('lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
 vitest('contract unit tests', 'contract');
 vitest('web unit tests', 'web');
 vitest('server API tests on PGlite', 'server');

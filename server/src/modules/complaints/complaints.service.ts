@@ -8,7 +8,7 @@ import {
   type ComplaintType,
   type CloseReason,
   complaintListQuerySchema,
-  complaintPatchSchema,
+  type complaintPatchSchema,
   newComplaintSchema,
   REOPEN_WINDOW_DAYS,
   staffMoves,
@@ -198,7 +198,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
     const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
     const changeOf = (s: ComplaintStatus) => {
       const m = moves.find((r) => r.status === s);
-      if (!m || !m.before) return null;
+      if (!m?.before) return null;
       return Math.round(((m.recent - m.before) / m.before) * 1000) / 10;
     };
     const cards = (['open', 'in_progress', 'resolved', 'closed'] as const).map((status) => ({
