@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** Closes a panel on a click outside it or on Escape (the spec: clicking outside closes panels). */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
@@ -17,4 +17,14 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, cl
       document.removeEventListener('keydown', onKey);
     };
   }, [ref, open, close]);
+}
+
+/** A top-bar panel's state: open, toggle, close, and dismissal from outside. */
+export function usePopover() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useCallback(() => setOpen((v) => !v), []);
+  useDismiss(ref, open, close);
+  return { open, ref, close, toggle };
 }

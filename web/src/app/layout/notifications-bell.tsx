@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icons';
 import { notificationsQuery, useMarkRead } from '../../features/notifications/api';
 import { notificationText } from '../../features/notifications/notification-text';
 import { timeAgo } from '../../lib/format';
-import { useDismiss } from '../../lib/use-dismiss';
+import { usePopover } from '../../lib/use-dismiss';
 
 export function NotificationsBell() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  const { open, ref, close, toggle } = usePopover();
   const { data, isLoading, isError } = useQuery(notificationsQuery);
   const markRead = useMarkRead();
   const unread = data?.unread ?? 0;
@@ -22,7 +18,7 @@ export function NotificationsBell() {
     <div ref={ref} className="relative">
       <button
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         aria-expanded={open}
         aria-haspopup="true"
         aria-label={unread ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}

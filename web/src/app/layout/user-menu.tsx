@@ -1,18 +1,14 @@
 import type { Me } from '@railmadad/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icons';
 import { signOut } from '../../lib/session';
-import { useDismiss } from '../../lib/use-dismiss';
+import { usePopover } from '../../lib/use-dismiss';
 
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  const { open, ref, close, toggle } = usePopover();
   const client = useQueryClient();
   const navigate = useNavigate();
 
@@ -27,7 +23,7 @@ export function UserMenu({ me }: { me: Me }) {
     <div ref={ref} className="relative">
       <button
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         aria-expanded={open}
         aria-haspopup="true"
         aria-label={t('userMenu.label', { name: me.name })}

@@ -2,8 +2,8 @@ import type { OutboxMessage } from '@railmadad/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
+import { Pagination } from '../../components/ui/pagination';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
@@ -64,17 +64,7 @@ export default function OutboxPage() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={t('common.pagination')} className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common.previous')}
-          </Button>
-          <span className="text-sm">{t('common.pageOf', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common.next')}
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

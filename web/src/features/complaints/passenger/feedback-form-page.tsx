@@ -8,6 +8,7 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiError, api } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
+import { StarRating } from './star-rating';
 
 const CATEGORIES = Object.keys(FEEDBACK_CATEGORIES) as FeedbackCategory[];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -104,20 +105,7 @@ export default function FeedbackFormPage() {
             <TextField label={t('feedbackForm.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" required />
             <TextField label={t('feedbackForm.email')} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" required />
           </div>
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium">{t('feedbackForm.rating')}</legend>
-            <div className="flex gap-1">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className="cursor-pointer">
-                  <input type="radio" name="rating" value={n} checked={form.rating === n} onChange={() => setForm({ ...form, rating: n })} className="peer sr-only" />
-                  <span aria-hidden="true" className={`grid size-11 place-items-center rounded-lg text-3xl peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${n <= form.rating ? 'text-amber-500' : 'text-slate-300 dark:text-slate-600'}`}>
-                    ★
-                  </span>
-                  <span className="sr-only">{t('complaintView.stars', { count: n })}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <StarRating label={t('feedbackForm.rating')} value={form.rating} onChange={(rating) => setForm({ ...form, rating })} />
           <Button type="submit" busy={busy}>
             {busy ? t('feedbackForm.submitting') : t('feedbackForm.submit')}
           </Button>

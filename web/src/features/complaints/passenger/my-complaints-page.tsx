@@ -4,8 +4,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Banner, type BannerMessage } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
+import { Pagination } from '../../../components/ui/pagination';
 import { Icon } from '../../../components/ui/icons';
 import { formatDateTime, timeAgo } from '../../../lib/format';
 import { complaintListQuery } from '../api';
@@ -79,17 +79,7 @@ export default function MyComplaintsPage() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={t('common.pagination')} className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('common.previous')}
-          </Button>
-          <span className="text-sm">{t('common.pageOf', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('common.next')}
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onPage={setPage} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { RATING_MAX, RATING_MIN } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,30 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { complaintQuery, useRateComplaint, useReopenComplaint } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
+import { StarRating } from './star-rating';
 import { Timeline } from './timeline';
-
-function Stars({ value, onChange }: { value: number; onChange: (v: number) => void }) {
-  const { t } = useTranslation();
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium">{t('complaintView.rating')}</legend>
-      <div className="flex gap-1">
-        {Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => i + RATING_MIN).map((n) => (
-          <label key={n} className="cursor-pointer">
-            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="peer sr-only" />
-            <span
-              aria-hidden="true"
-              className={`grid size-11 place-items-center rounded-lg text-3xl peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${n <= value ? 'text-amber-500' : 'text-slate-300 dark:text-slate-600'}`}
-            >
-              ★
-            </span>
-            <span className="sr-only">{t('complaintView.stars', { count: n })}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 export function PassengerComplaintView({ reference }: { reference: string }) {
   const { t, i18n } = useTranslation();
@@ -158,7 +135,7 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
           {c.status === 'resolved' && (
             <Card title={t('complaintView.rateTitle')}>
               <form onSubmit={submitRating} className="space-y-3">
-                <Stars value={rating} onChange={setRating} />
+                <StarRating label={t('complaintView.rating')} value={rating} onChange={setRating} />
                 <TextAreaField label={t('complaintView.comment')} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
                 <Button type="submit" busy={rate.isPending}>
                   {t('complaintView.sendRating')}

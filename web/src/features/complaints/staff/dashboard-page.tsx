@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
 import { api } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -107,17 +108,7 @@ export default function DashboardPage() {
             </div>
           )}
 
-          {data && pages > 1 && (
-            <nav aria-label={t('common.pagination')} className="flex items-center justify-between gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-              <Button variant="secondary" disabled={filters.page <= 1} onClick={() => goToPage(filters.page - 1)}>
-                {t('common.previous')}
-              </Button>
-              <span className="text-center text-sm tabular-nums">{t('common.pageOf', { page: formatNumber(filters.page, i18n.language), pages: formatNumber(pages, i18n.language) })}</span>
-              <Button variant="secondary" disabled={filters.page >= pages} onClick={() => goToPage(filters.page + 1)}>
-                {t('common.next')}
-              </Button>
-            </nav>
-          )}
+          {data && <Pagination page={filters.page} pages={pages} onPage={goToPage} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
         </div>
       </Card>
     </div>
