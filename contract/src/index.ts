@@ -1,4 +1,5 @@
 export * from './account';
+export * from './analytics';
 export * from './complaints';
 export * from './enums';
 export * from './errors';
@@ -6,3 +7,5 @@ export * from './limits';
 export * from './notifications';
 export * from './phone';
 export * from './system';
+export * from './solutions';
+export * from './staff';

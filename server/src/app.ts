@@ -23,6 +23,10 @@ import { createComplaintNotifier } from './modules/complaints/complaint-notifier
 import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { type ComplaintChange, createComplaintsService } from './modules/complaints/complaints.service';
 import { legacyRoutes } from './modules/complaints/legacy.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import type { ModuleDeps } from './modules/deps';
+import { solutionsRoutes } from './modules/solutions/solutions.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { createAccountService } from './modules/account/account.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -140,6 +144,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxRoutes({ messenger, guards }));
   await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
+  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, notifications, notifier, complaints, storage };
+  await app.register(staffRoutes(moduleDeps));
+  await app.register(solutionsRoutes(moduleDeps));
+  await app.register(analyticsRoutes(moduleDeps));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

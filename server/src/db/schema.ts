@@ -291,3 +291,70 @@ export const feedback = pgTable(
   },
   (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId)],
 );
+
+// ---- Operations: staff, solutions, settings ----
+
+/** A staff member's working record; name, e-mail, phone and sign-in live on their account. */
+export const staffProfile = pgTable(
+  'staff_profile',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The job: tte, coach_attendant, rpf, catering_supervisor, electrician, housekeeping, helpdesk_agent. */
+    jobRole: text('job_role').notNull(),
+    department: text('department').notNull(),
+    /** Zone/division or station where they work. */
+    station: text('station'),
+    /** Complaint types they handle. */
+    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+    /** Languages they speak (the spec's language codes). */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').$type<'active' | 'on_leave' | 'inactive'>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('staff_profile_status_idx').on(t.status, t.department)],
+);
+
+/** The quick-resolution library: a known problem and the numbered steps that fix it. */
+export const solution = pgTable(
+  'solution',
+  {
+    id: text('id').primaryKey(),
+    problem: text('problem').notNull(),
+    steps: jsonb('steps').$type<string[]>().notNull(),
+    /** The complaint type it fixes. */
+    type: text('type').notNull(),
+    expectedMinutes: integer('expected_minutes').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('solution_type_idx').on(t.type, t.retiredAt)],
+);
+
+/** Each time a solution was applied to a complaint; its outcome comes from the complaint itself. */
+export const solutionApplication = pgTable(
+  'solution_application',
+  {
+    id: text('id').primaryKey(),
+    solutionId: text('solution_id')
+      .notNull()
+      .references(() => solution.id, { onDelete: 'cascade' }),
+    complaintId: text('complaint_id')
+      .notNull()
+      .references(() => complaint.id, { onDelete: 'cascade' }),
+    appliedBy: text('applied_by').references(() => user.id, { onDelete: 'set null' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('solution_application_solution_idx').on(t.solutionId), index('solution_application_complaint_idx').on(t.complaintId)],
+);
+
+/** Settings of the whole service that admins change (e.g. the spec's `autoAssign`). */
+export const appSetting = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -53,13 +53,13 @@ export const router = createBrowserRouter([
             children: [
               { path: 'dashboard', lazy: page(() => import('../features/complaints/staff/dashboard-page')) },
               { path: 'smart-classification', ...upcoming('smartClassification') },
-              { path: 'quick-resolution', ...upcoming('quickResolution') },
+              { path: 'quick-resolution', handle: { feature: 'quickResolution' }, lazy: page(() => import('../features/solutions/quick-resolution-page')) },
             ],
           },
           {
             loader: requireRole('admin'),
             children: [
-              { path: 'staff', ...upcoming('staff') },
+              { path: 'staff', handle: { feature: 'staff' }, lazy: page(() => import('../features/staff/staff-page')) },
               { path: 'outbox', lazy: page(() => import('../features/outbox/outbox-page')) },
             ],
           },

@@ -1,0 +1,2 @@
+// The analytics contract arrives with the operations work (issue 4).
+export {};

@@ -1,0 +1,2 @@
+// The solutions contract arrives with the operations work (issue 4).
+export {};
