@@ -24,6 +24,8 @@ import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { type ComplaintChange, createComplaintsService } from './modules/complaints/complaints.service';
 import { legacyRoutes } from './modules/complaints/legacy.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { assignmentRoutes } from './modules/assignment/assignment.routes';
+import { createAssignmentService } from './modules/assignment/assignment.service';
 import type { ModuleDeps } from './modules/deps';
 import { solutionsRoutes } from './modules/solutions/solutions.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -91,7 +93,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const guards = createGuards(auth);
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
-  const complaints = createComplaintsService({ db: database.db, config, storage, notifier, onChange: (c) => complaintChanges.emit('change', c) });
+  const assignment = createAssignmentService({ db: database.db, notifier });
+  const complaints = createComplaintsService({
+    db: database.db,
+    config,
+    storage,
+    notifier,
+    onChange: (c) => complaintChanges.emit('change', c),
+    autoAssign: (complaintId) => assignment.assign(complaintId),
+  });
 
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('user', null as never);
@@ -144,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxRoutes({ messenger, guards }));
   await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
-  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, notifications, notifier, complaints, storage };
+  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, notifications, notifier, complaints, storage, assignment };
+  await app.register(assignmentRoutes({ assignment, guards }));
   await app.register(staffRoutes(moduleDeps));
   await app.register(solutionsRoutes(moduleDeps));
   await app.register(analyticsRoutes(moduleDeps));
@@ -159,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints });
+  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment });
   return app;
 }
 
@@ -172,6 +183,7 @@ declare module 'fastify' {
       notifications: ReturnType<typeof createNotificationsService>;
       accounts: ReturnType<typeof createAccountService>;
       complaints: ReturnType<typeof createComplaintsService>;
+      assignment: ReturnType<typeof createAssignmentService>;
     };
   }
 }

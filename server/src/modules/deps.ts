@@ -3,6 +3,7 @@ import type { Guards } from '../auth/session';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { StorageProvider } from '../providers/storage';
+import type { AssignmentService } from './assignment/assignment.service';
 import type { ComplaintNotifier } from './complaints/complaint-notifier';
 import type { ComplaintsService } from './complaints/complaints.service';
 import type { NotificationsService } from './notifications/notifications.service';
@@ -19,4 +20,6 @@ export type ModuleDeps = {
   notifier: ComplaintNotifier;
   complaints: ComplaintsService;
   storage: StorageProvider;
+  /** Auto-assignment: call `assign(complaintId)` for complaints put back in the queue. */
+  assignment: AssignmentService;
 };

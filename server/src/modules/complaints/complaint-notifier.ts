@@ -21,6 +21,7 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     kind: NotificationKind,
     params: Record<string, string>,
     message: { text: string; subject: string; mobile?: string | null },
+    options: { forceSms?: boolean } = {},
   ) {
     await notifications.notify(userId, kind, params, params.reference ? `/complaints/${params.reference}` : null);
     const [person] = await db
@@ -31,7 +32,7 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     if (!person) return;
     const link = params.reference ? `${deps.publicUrl}/complaints/${params.reference}` : deps.publicUrl;
     const mobile = message.mobile ?? person.phoneNumber ?? person.phone;
-    if (person.sms !== false && mobile) await messenger.sendSms({ to: mobile, text: `Rail Madad: ${message.text}` });
+    if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: `Rail Madad: ${message.text}` });
     if (person.mail !== false && !PLACEHOLDER_EMAIL.test(person.email)) {
       await messenger.sendEmail({ to: person.email, subject: message.subject, text: `${message.text}\n\nFollow it here: ${link}\n\nRail Madad · Helpline 139` });
     }

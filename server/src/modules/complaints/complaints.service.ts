@@ -43,7 +43,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 
-export function createComplaintsService(deps: { db: Db; config: Config; storage: StorageProvider; notifier: ComplaintNotifier; onChange: (c: ComplaintChange) => void }) {
+export function createComplaintsService(deps: { db: Db; config: Config; storage: StorageProvider; notifier: ComplaintNotifier; onChange: (c: ComplaintChange) => void; autoAssign?: (complaintId: string) => Promise<unknown> }) {
   const { db, config, storage, notifier } = deps;
   const assignee = alias(user, 'assignee');
 
@@ -287,8 +287,10 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
         mobile: row.mobile,
       });
       if (emergency) await notifier.alertAdmins(params);
-      changed(row);
-      return { complaint: await detail(row, actor), created: true };
+      await deps.autoAssign?.(row.id);
+      const assigned = (await findRow(row.reference)) ?? row;
+      changed(assigned);
+      return { complaint: await detail(assigned, actor), created: true };
     },
 
     async list(actor: Actor, rawQuery: unknown) {
@@ -455,9 +457,12 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
       });
       if (after.assigneeId) {
         await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'reopened' }, { subject: `Complaint ${after.reference} reopened`, text: `The passenger reopened complaint ${after.reference}: ${note}` });
+      } else {
+        await deps.autoAssign?.(after.id);
       }
-      changed(after);
-      return detail(after, actor);
+      const latest = (await findRow(after.reference)) ?? after;
+      changed(latest);
+      return detail(latest, actor);
     },
 
     /** Anyone with the reference and the PNR or mobile it was filed with: status and timeline only. */

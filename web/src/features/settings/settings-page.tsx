@@ -7,6 +7,7 @@ import { Toggle } from '../../components/ui/toggle';
 import { api } from '../../lib/api';
 import { meQuery, useMe } from '../../lib/session';
 import { applyTheme } from '../../lib/theme';
+import { ServiceSettingsCard } from './service-settings-card';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ export default function SettingsPage() {
             <Toggle label={t('settings.updateNotifications')} description={t('settings.updateNotificationsHelp')} checked={s.updateNotifications} onChange={(v) => update({ updateNotifications: v })} />
           </div>
         </Card>
+        {me.role === 'admin' && <ServiceSettingsCard />}
         <Card title={t('settings.privacy')}>
           <SelectField
             label={t('settings.profileVisibility')}
