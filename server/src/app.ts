@@ -156,7 +156,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
   const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, notifications, notifier, complaints, storage, assignment };
   await app.register(assignmentRoutes({ assignment, guards }));
-  await app.register(staffRoutes(moduleDeps));
+  await app.register(
+    staffRoutes(moduleDeps, {
+      // A deactivated or absent person's open complaints go straight to someone else.
+      onReturnedToQueue: async (returned) => {
+        for (const c of returned) await assignment.assign(c.id);
+      },
+    }),
+  );
   await app.register(solutionsRoutes(moduleDeps));
   await app.register(analyticsRoutes(moduleDeps));
 
