@@ -1,6 +1,7 @@
 import { COMPLAINT_TYPES, DESCRIPTION_MAX, SEVERITIES, type Severity, todayInIndia } from '@railmadad/contract';
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -8,6 +9,7 @@ import { Icon } from '../../../components/ui/icons';
 import { Banner, type BannerMessage } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
+import { SuggestionsPanel } from '../../solutions/suggestions-panel';
 import { ChoiceGroup } from './choice-group';
 import { type ComplaintForm, emptyForm, FIELD_ORDER, type FieldErrors, type FieldName, fromFields, oneYearBefore, serverErrors, toFields, validate, type Where } from './complaint-form';
 import { complaintQueue } from './complaint-queue';
@@ -49,7 +51,9 @@ export default function FileComplaintPage() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const userId = me?.id ?? '';
-  const [form, setForm] = useState<ComplaintForm>(() => emptyForm(me?.phoneNumber ?? ''));
+  const [searchParams] = useSearchParams();
+  // "Submit Ticket" in Quick Resolution opens the form with the type chosen (?type=water).
+  const [form, setForm] = useState<ComplaintForm>(() => ({ ...emptyForm(me?.phoneNumber ?? ''), type: COMPLAINT_TYPES.find((c) => c === searchParams.get('type')) ?? '' }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
@@ -436,6 +440,7 @@ export default function FileComplaintPage() {
                 )}
               </div>
             </div>
+            <SuggestionsPanel type={form.type} description={form.description} />
             <div data-field="photos">
               <PhotoPicker photos={photos.photos} preparing={photos.preparing} onAdd={(files) => void photos.add(files)} onRemove={(id) => photos.remove(id)} error={photos.problem ? t(`complaintErrors.${photos.problem}`) : message('photos')} />
             </div>

@@ -10,6 +10,7 @@ import { formatDateTime, timeAgo } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { complaintQuery } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
+import { ApplySolutionPanel } from '../../solutions/apply-solution-panel';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintTimeline } from './complaint-timeline';
 import { ACTIVE_STATUSES } from './complaints-table';
@@ -180,6 +181,7 @@ export function StaffComplaintView({ reference }: { reference: string }) {
           <Details detail={detail} />
         </div>
         <aside aria-label={t('dashboard.actions.label')} className="min-w-0 lg:col-start-3 lg:row-span-3 lg:row-start-1">
+          {detail.status !== 'closed' && <ApplySolutionPanel detail={detail} tell={setMessage} />}
           {me && <ComplaintActions detail={detail} me={me} tell={setMessage} />}
         </aside>
         <div className="min-w-0 lg:col-span-2">

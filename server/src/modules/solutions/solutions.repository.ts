@@ -1,0 +1,153 @@
+import type { ComplaintType, Solution, SolutionSummary } from '@railmadad/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Every application of a solution with its outcome (the rule is written out on `solutionSchema`
+ * in the contract): a success when the complaint was not reopened after the application, and it
+ * was rated 4 or 5 after the application, or, not rated since, is still Resolved or Closed.
+ */
+const outcomes = (where: SQL) => sql`
+  select a.solution_id, a.applied_at, c.created_at as filed_at,
+    (
+      not exists (
+        select 1 from complaint_event e
+        where e.complaint_id = a.complaint_id and e.to_status = 'reopened' and e.created_at > a.applied_at
+      )
+      and (f.rating >= 4 or (f.rating is null and c.status in ('resolved', 'closed')))
+    ) as success
+  from solution_application a
+  join complaint c on c.id = a.complaint_id
+  left join feedback f on f.complaint_id = a.complaint_id and f.created_at >= a.applied_at
+  where ${where}`;
+
+/** A solution row with its figures; the lateral join computes them for this solution only. */
+const withFigures = sql`
+  select s.id, s.problem, s.steps, s.type, s.expected_minutes, s.retired_at, s.created_at, s.updated_at,
+    st.times_applied, st.successes, st.avg_minutes
+  from solution s
+  left join lateral (
+    select count(*)::int as times_applied,
+      (count(*) filter (where o.success))::int as successes,
+      (avg(extract(epoch from o.applied_at - o.filed_at)) filter (where o.success) / 60)::float8 as avg_minutes
+    from (${outcomes(sql`a.solution_id = s.id`)}) o
+  ) st on true`;
+
+type Row = {
+  id: string;
+  problem: string;
+  steps: string[] | string;
+  type: string;
+  expected_minutes: number;
+  retired_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  times_applied: number | null;
+  successes: number | null;
+  avg_minutes: number | string | null;
+};
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+function toSolution(r: Row): Solution {
+  const timesApplied = Number(r.times_applied ?? 0);
+  const successes = Number(r.successes ?? 0);
+  return {
+    id: r.id,
+    problem: r.problem,
+    steps: typeof r.steps === 'string' ? (JSON.parse(r.steps) as string[]) : r.steps,
+    type: r.type as ComplaintType,
+    expectedMinutes: Number(r.expected_minutes),
+    retired: r.retired_at !== null,
+    retiredAt: r.retired_at === null ? null : iso(r.retired_at),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    timesApplied,
+    successes,
+    successRate: timesApplied > 0 ? Math.round((successes / timesApplied) * 1000) / 1000 : null,
+    avgResolutionMinutes: r.avg_minutes === null ? null : Math.round(Number(r.avg_minutes)),
+  };
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Search words as LIKE patterns, with LIKE's own characters escaped. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type SolutionFilter = { q?: string[]; type?: ComplaintType; state: 'active' | 'retired' | 'all' };
+
+function filterSql(f: SolutionFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.state === 'active') parts.push(sql`s.retired_at is null`);
+  if (f.state === 'retired') parts.push(sql`s.retired_at is not null`);
+  if (f.type) parts.push(sql`s.type = ${f.type}`);
+  // Every word must appear in the problem or the steps.
+  for (const word of f.q ?? []) parts.push(sql`(s.problem ilike ${likePattern(word)} or s.steps::text ilike ${likePattern(word)})`);
+  return sql.join(parts, sql` and `);
+}
+
+export function createSolutionsRepository(db: Db) {
+  return {
+    async list(filter: SolutionFilter, page: number, pageSize: number) {
+      const where = filterSql(filter);
+      const [items, [{ total }]] = await Promise.all([
+        rows<Row>(
+          db,
+          sql`select * from (${withFigures}) s where ${where}
+              order by coalesce(s.times_applied, 0) desc, s.successes::float8 / nullif(s.times_applied, 0) desc nulls last, s.problem asc, s.id asc
+              limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ),
+        rows<{ total: number }>(db, sql`select count(*)::int as total from solution s where ${where}`),
+      ]);
+      return { items: items.map(toSolution), total: Number(total) };
+    },
+
+    async get(id: string): Promise<Solution | undefined> {
+      const [row] = await rows<Row>(db, sql`select * from (${withFigures}) s where s.id = ${id}`);
+      return row ? toSolution(row) : undefined;
+    },
+
+    /**
+     * The active solutions of one type, best first: more of the passenger's words shared (a word
+     * in the problem counts twice, in the steps once), then the success rate smoothed so a new
+     * solution (0 of 0) ranks as an even chance rather than first or last, then use.
+     */
+    async suggest(type: ComplaintType, words: string[], limit: number) {
+      const score = words.length
+        ? sql.join(
+            words.map((w) => sql`(case when s.problem ilike ${likePattern(w)} then 2 when s.steps::text ilike ${likePattern(w)} then 1 else 0 end)`),
+            sql` + `,
+          )
+        : sql`0`;
+      const found = await rows<Row & { score: number }>(
+        db,
+        sql`select *, (${score}) as score from (${withFigures}) s
+            where s.type = ${type} and s.retired_at is null
+            order by score desc, (coalesce(s.successes, 0) + 1)::float8 / (coalesce(s.times_applied, 0) + 2) desc, coalesce(s.times_applied, 0) desc, s.problem asc
+            limit ${limit}`,
+      );
+      return found.map(toSolution);
+    },
+
+    async summary(): Promise<SolutionSummary> {
+      const [row] = await rows<{ active: number; retired: number; applied: number; rate: number | string | null }>(
+        db,
+        sql`select
+              (select count(*)::int from solution where retired_at is null) as active,
+              (select count(*)::int from solution where retired_at is not null) as retired,
+              (select count(*)::int from solution_application where applied_at >= now() - interval '30 days') as applied,
+              (select (count(*) filter (where o.success))::float8 / nullif(count(*), 0) from (${outcomes(sql`true`)}) o) as rate`,
+      );
+      return {
+        active: Number(row.active),
+        retired: Number(row.retired),
+        appliedLast30Days: Number(row.applied),
+        successRate: row.rate === null ? null : Math.round(Number(row.rate) * 1000) / 1000,
+      };
+    },
+  };
+}
+export type SolutionsRepository = ReturnType<typeof createSolutionsRepository>;
