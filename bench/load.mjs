@@ -78,6 +78,8 @@ const scenarios = [
   { name: 'dashboard list, page 1 (admin)', url: `${server.url}/api/complaints?page=1&pageSize=20`, headers: { cookie: admin } },
   { name: 'dashboard list, open + high, by due', url: `${server.url}/api/complaints?status=open&severity=high&sort=due&pageSize=20`, headers: { cookie: admin } },
   { name: 'dashboard cards (stats)', url: `${server.url}/api/complaints/stats`, headers: { cookie: admin } },
+  { name: 'analytics: complaints per day, last 30 days', url: `${server.url}/api/analytics/daily`, headers: { cookie: admin } },
+  { name: 'analytics: breakdown, last 30 days', url: `${server.url}/api/analytics/breakdown`, headers: { cookie: admin } },
   { name: 'file a complaint, no photo', url: `${server.url}/api/complaints`, method: 'POST', headers: { cookie: passenger, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart(null) },
   { name: `file a complaint, one ${Math.round(photo.length / 1024)} KB photo`, url: `${server.url}/api/complaints`, method: 'POST', headers: { cookie: passenger, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart(photo) },
 ];

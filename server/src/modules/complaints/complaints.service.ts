@@ -15,7 +15,7 @@ import {
   type Role,
   type Severity,
 } from '@railmadad/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -25,6 +25,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
 import type { StorageProvider } from '../../providers/storage';
+import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
 import type { ComplaintNotifier } from './complaint-notifier';
 import { looksLikeEmergency } from './emergency';
 
@@ -38,16 +39,11 @@ const STATUS_WORDS: Record<ComplaintStatus, string> = { open: 'Open', in_progres
 
 const isStaff = (role: Role) => role === 'staff' || role === 'admin';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** Words typed into a search box, made safe for LIKE. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 
 export function createComplaintsService(deps: { db: Db; config: Config; storage: StorageProvider; notifier: ComplaintNotifier; onChange: (c: ComplaintChange) => void; autoAssign?: (complaintId: string) => Promise<unknown> }) {
   const { db, config, storage, notifier } = deps;
-  const assignee = alias(user, 'assignee');
-
-  const overdueSql = sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ('open','in_progress','reopened'))`;
   const summaryColumns = {
     reference: complaint.reference,
     type: complaint.type,
@@ -295,39 +291,14 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
 
     async list(actor: Actor, rawQuery: unknown) {
       const query = complaintListQuerySchema.parse(rawQuery);
-      const filters: (SQL | undefined)[] = [];
-      if (!isStaff(actor.role)) filters.push(eq(complaint.passengerId, actor.id));
-      if (query.status) filters.push(eq(complaint.status, query.status));
-      if (query.severity) filters.push(eq(complaint.severity, query.severity));
-      if (query.type) filters.push(eq(complaint.type, query.type));
-      if (query.overdue === 'true') filters.push(overdueSql);
-      if (query.assignee && isStaff(actor.role)) {
-        filters.push(query.assignee === 'none' ? isNull(complaint.assigneeId) : eq(complaint.assigneeId, query.assignee === 'me' ? actor.id : query.assignee));
-      }
-      if (query.q) {
-        const q = query.q.trim();
-        if (/^cmp\d+$/i.test(q)) filters.push(eq(complaint.reference, q.toUpperCase()));
-        else if (/^\d{10}$/.test(q)) filters.push(or(eq(complaint.pnr, q), eq(complaint.mobile, `+91${q}`)));
-        else if (/^\d{5}$/.test(q)) filters.push(or(eq(complaint.trainNumber, q), ilike(complaint.description, likePattern(q))));
-        else filters.push(or(ilike(complaint.description, likePattern(q)), ilike(complaint.type, likePattern(q.replace(/\s+/g, '-'))), ilike(assignee.name, likePattern(q)), ilike(complaint.station, likePattern(q))));
-      }
-      const where = and(...filters);
-      const needsAssigneeJoin = Boolean(query.q) && !/^(cmp)?\d+$/i.test(query.q?.trim() ?? '');
-      const order = {
-        newest: [desc(complaint.createdAt)],
-        oldest: [asc(complaint.createdAt)],
-        due: [asc(complaint.dueAt)],
-        severity: [sql`case ${complaint.severity} when 'high' then 0 when 'medium' then 1 else 2 end`, desc(complaint.createdAt)],
-        updated: [desc(complaint.updatedAt)],
-      }[query.sort];
+      const { where, needsAssigneeJoin } = complaintFilters(query, actor);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select(summaryColumns)
           .from(complaint)
           .leftJoin(assignee, eq(assignee.id, complaint.assigneeId))
           .where(where)
-          // Emergencies still waiting come first in every queue, whatever the chosen order.
-          .orderBy(asc(complaint.queueRank), ...order, desc(complaint.id))
+          .orderBy(...complaintOrder(query.sort))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         // The assignee is joined for counting only when the search may match a staff name.

@@ -10,6 +10,8 @@ import { api } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { complaintListQuery, useComplaintStats } from '../api';
+import { AnalyticsSection } from './analytics/analytics-section';
+import { ExportCsvLink } from './analytics/export-csv-link';
 import { ComplaintsTable } from './complaints-table';
 import { changeFilters, type DashboardFilters, hasNarrowing, pageCount, readFilters, toListQuery, writeFilters } from './dashboard-filters';
 import { FiltersBar } from './filters-bar';
@@ -77,7 +79,9 @@ export default function DashboardPage() {
       {stats.isError && <p className="text-red-700 dark:text-red-400">{t('dashboard.cards.loadFailed')}</p>}
       {stats.data && <StatCards stats={stats.data} showingOverdue={filters.overdue} onShowOverdue={() => update({ overdue: !filters.overdue })} />}
 
-      <Card title={<span id="recent-title">{caption}</span>}>
+      <AnalyticsSection />
+
+      <Card title={<span id="recent-title">{caption}</span>} actions={<ExportCsvLink filters={filters} assignee={assignee} />}>
         <div className="space-y-4">
           <FiltersBar
             filters={filters}
