@@ -41,6 +41,19 @@ describe.skipIf(!hasChromium)('quality of the shell', () => {
     }
   }
 
+  it('never scrolls sideways on a 360 px phone, on any staff screen', async () => {
+    const { context, page } = await newPage(browser, server, 360);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    for (const path of ['/dashboard', '/staff', '/quick-resolution', '/outbox', '/settings', '/profile', '/']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect({ path, scrollWidth }).toEqual({ path, scrollWidth: innerWidth });
+    }
+    await context.close();
+  });
+
   it('loads no code of the signed-in screens on the login page', async () => {
     const { context, page } = await newPage(browser, server);
     const scripts: string[] = [];

@@ -77,7 +77,10 @@ export function ChartCard({ title, table, summary, children, className = '' }: {
             <div aria-hidden="true" dir="ltr">
               {children}
             </div>
-            <DataTable data={table} className="sr-only" />
+            {/* A table ignores a 1 px width and would widen the page; its wrapper does not. */}
+            <div className="sr-only">
+              <DataTable data={table} />
+            </div>
           </>
         )}
       </div>
