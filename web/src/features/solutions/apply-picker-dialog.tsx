@@ -8,7 +8,7 @@ import { useApplySolution, useResolvableComplaints } from './api';
 import { Modal } from './modal';
 import { StepList } from './solution-card';
 import { solutionErrorText } from './solution-text';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** The statuses a solution can resolve from. */
 const RESOLVABLE: ComplaintStatus[] = ['open', 'in_progress', 'reopened'];

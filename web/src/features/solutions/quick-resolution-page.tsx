@@ -15,7 +15,7 @@ import { ApplyPickerDialog } from './apply-picker-dialog';
 import { SolutionCard } from './solution-card';
 import { SolutionFormDialog } from './solution-form-dialog';
 import { formatPercent, solutionErrorText } from './solution-text';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const PAGE_SIZE = 12;
 type State = (typeof SOLUTION_STATES)[number];

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSuggestions } from './api';
 import { StepList } from './solution-card';
 import { formatDuration } from './solution-text';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const TYPING_PAUSE_MS = 600;
 const MIN_WORDS_LENGTH = 10;

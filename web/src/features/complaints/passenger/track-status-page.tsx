@@ -1,30 +1,22 @@
 import type { TrackResult } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { complaintListQuery, trackComplaint } from '../api';
 import { StatusBadge } from '../status-badge';
 import { ComplaintCard } from './my-complaints-page';
-
-function useDebounced<T>(value: T, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Searches the passenger's own complaints by reference, PNR or words of the description. */
 function MySearch() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const term = useDebounced(q.trim(), 300);
+  const term = useDebouncedValue(q.trim(), 300);
   const query = useQuery({ ...complaintListQuery({ q: term || undefined, pageSize: 20 }), enabled: term.length > 0 });
   return (
     <Card title={t('track.mineTitle')}>
