@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { timeAgo } from '../../lib/format';
 import { useApplySolution, useResolvableComplaints } from './api';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 import { StepList } from './solution-card';
 import { solutionErrorText } from './solution-text';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -44,7 +44,6 @@ export function ApplyPickerDialog({ solution, onClose, onApplied }: { solution: 
   const items = complaints.data?.items ?? [];
   return (
     <Modal
-      open
       onClose={onClose}
       title={t('solutions.picker.title', { problem: solution.problem })}
       footer={

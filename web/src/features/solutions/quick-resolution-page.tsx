@@ -1,11 +1,12 @@
+import { SearchBox } from '../../components/ui/search-box';
 import { COMPLAINT_TYPES, type ComplaintType, SOLUTION_STATES, type Solution } from '@railmadad/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
-import { SelectField, TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 import { Pagination } from '../../components/ui/pagination';
 import { formatNumber } from '../../lib/format';
@@ -15,7 +16,6 @@ import { ApplyPickerDialog } from './apply-picker-dialog';
 import { SolutionCard } from './solution-card';
 import { SolutionFormDialog } from './solution-form-dialog';
 import { formatPercent, solutionErrorText } from './solution-text';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const PAGE_SIZE = 12;
 type State = (typeof SOLUTION_STATES)[number];
@@ -86,37 +86,6 @@ function Tiles() {
   );
 }
 
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(q);
-  const settled = useDebouncedValue(text.trim(), 300);
-  const sent = useRef(q);
-  useEffect(() => {
-    if (settled === sent.current) return;
-    sent.current = settled;
-    onSearch(settled);
-  }, [settled, onSearch]);
-  // The address changed from outside (back button, a link): show it.
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setText(q);
-    }
-  }, [q]);
-  return (
-    <TextField
-      label={t('solutions.filters.search')}
-      type="search"
-      value={text}
-      maxLength={100}
-      autoComplete="off"
-      enterKeyHint="search"
-      placeholder={t('solutions.filters.searchPlaceholder')}
-      onChange={(e) => setText(e.target.value)}
-    />
-  );
-}
-
 type Dialog = { kind: 'apply'; solution: Solution } | { kind: 'edit'; solution: Solution | null } | null;
 
 export default function QuickResolutionPage() {
@@ -167,7 +136,7 @@ export default function QuickResolutionPage() {
 
       <search aria-label={t('solutions.filters.label')} className={`grid grid-cols-2 gap-3 ${isAdmin ? 'sm:grid-cols-[2fr_1fr_1fr]' : 'sm:grid-cols-[2fr_1fr]'}`}>
         <div className="col-span-2 sm:col-span-1">
-          <SearchBox q={filters.q} onSearch={onSearch} />
+          <SearchBox q={filters.q} onSearch={onSearch} label={t('solutions.filters.search')} placeholder={t('solutions.filters.searchPlaceholder')} />
         </div>
         <SelectField label={t('solutions.filters.category')} value={filters.type ?? ''} onChange={(e) => update({ type: (e.target.value || undefined) as ComplaintType | undefined })}>
           <option value="">{t('solutions.filters.allCategories')}</option>
@@ -255,7 +224,6 @@ export default function QuickResolutionPage() {
       {dialog?.kind === 'edit' && (
         <SolutionFormDialog
           key={dialog.solution?.id ?? 'new'}
-          open
           solution={dialog.solution}
           defaultType={filters.type ?? ''}
           onClose={() => setDialog(null)}

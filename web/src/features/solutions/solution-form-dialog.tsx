@@ -6,7 +6,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api';
 import { useSaveSolution } from './api';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 import { solutionErrorText } from './solution-text';
 
 type Draft = { problem: string; type: string; expectedMinutes: string; steps: string[] };
@@ -26,14 +26,12 @@ function collect(issues: { path: PropertyKey[]; message: string }[]): Errors {
 export function SolutionFormDialog({
   solution,
   defaultType,
-  open,
   onClose,
   onSaved,
 }: {
   /** The solution being edited; null for a new one. */
   solution: Solution | null;
   defaultType: string;
-  open: boolean;
   onClose: () => void;
   onSaved: (saved: Solution, isNew: boolean) => void;
 }) {
@@ -88,7 +86,6 @@ export function SolutionFormDialog({
   const stepsError = message('steps');
   return (
     <Modal
-      open={open}
       onClose={onClose}
       title={solution ? t('solutions.form.editTitle') : t('solutions.form.createTitle')}
       footer={

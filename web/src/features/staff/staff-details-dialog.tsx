@@ -8,7 +8,7 @@ import { Icon } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, timeAgo } from '../../lib/format';
 import { staffDetailQuery, useResendInvitation } from './api';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 import { ComplaintStatusBadge, SmallBadge, StaffStatusBadge } from './staff-badges';
 import { StaffFiguresList } from './staff-card';
 

@@ -1,49 +1,11 @@
+import { SearchBox } from '../../components/ui/search-box';
 import { COMPLAINT_TYPES, type ComplaintType, STAFF_STATUSES, type StaffStatus } from '@railmadad/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 import type { StaffFilters } from './staff-filters';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** The search box keeps its own text while typing and tells the page 300 ms after the last key. */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(q);
-  const sent = useRef(q);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-  useEffect(() => {
-    const value = text.trim();
-    const timer = window.setTimeout(() => {
-      if (value === sent.current) return;
-      sent.current = value;
-      latest.current(value);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  // The address changed from outside (back button, "Clear filters"): show it.
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setText(q);
-    }
-  }, [q]);
-  return (
-    <TextField
-      label={t('staffPage.filters.search')}
-      type="search"
-      value={text}
-      maxLength={100}
-      placeholder={t('staffPage.filters.searchPlaceholder')}
-      onChange={(e) => setText(e.target.value)}
-      autoComplete="off"
-      enterKeyHint="search"
-    />
-  );
-}
 
 export function StaffFiltersBar({
   filters,
@@ -65,7 +27,7 @@ export function StaffFiltersBar({
     <search aria-label={t('staffPage.filters.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
         <div className="min-w-0 flex-1">
-          <SearchBox q={filters.q} onSearch={(q) => onChange({ q })} />
+          <SearchBox q={filters.q} onSearch={(q) => onChange({ q })} label={t('staffPage.filters.search')} placeholder={t('staffPage.filters.searchPlaceholder')} />
         </div>
         <Button variant="secondary" className="sm:hidden" aria-expanded={showMore} aria-controls={moreId} onClick={() => setShowMore((v) => !v)}>
           <Icon name="tag" className="size-4" />

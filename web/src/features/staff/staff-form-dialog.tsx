@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { useCreateStaff, useUpdateStaff } from './api';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 import { createBody, emptyStaffForm, patchBody, type StaffFormErrors, type StaffFormField, type StaffFormState, staffFormFrom, toggleIn } from './staff-form';
 
 export type StaffSaved = { kind: 'created'; member: StaffMember } | { kind: 'updated'; member: StaffPatchResult } | { kind: 'unchanged'; member: StaffMember };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useUpdateStaff } from './api';
-import { Modal } from './modal';
+import { Modal } from '../../components/ui/modal';
 
 /** Deactivate (active or on leave → inactive) or reactivate (inactive → active), after saying what follows. */
 export function StatusConfirmDialog({ member, onClose, onDone }: { member: StaffMember; onClose: () => void; onDone: (result: StaffPatchResult) => void }) {

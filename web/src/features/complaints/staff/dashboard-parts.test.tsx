@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { complaintKeys } from '../api';
 import { readFilters } from './dashboard-filters';
-import { FiltersBar, SEARCH_DEBOUNCE_MS } from './filters-bar';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/ui/search-box';
+import { FiltersBar } from './filters-bar';
 import { StatusCard } from './stat-cards';
 
 beforeAll(async () => {

@@ -1,45 +1,12 @@
+import { SearchBox } from '../../../components/ui/search-box';
 import { COMPLAINT_SORTS, COMPLAINT_STATUSES, COMPLAINT_TYPES, type ComplaintStatus, type ComplaintType, SEVERITIES, type Severity } from '@railmadad/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/field';
 import { Icon } from '../../../components/ui/icons';
 import { useAssignees } from '../api';
 import type { ComplaintSort, DashboardFilters } from './dashboard-filters';
-import { useDebouncedEffect } from './use-debounced-effect';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** The search box keeps its own text while typing and tells the page 300 ms after the last key. */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(q);
-  const sent = useRef(q);
-  useDebouncedEffect(text.trim(), SEARCH_DEBOUNCE_MS, (value) => {
-    if (value === sent.current) return;
-    sent.current = value;
-    onSearch(value);
-  });
-  // The address changed from outside (back button, a shared link, "Clear filters"): show it.
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setText(q);
-    }
-  }, [q]);
-  return (
-    <TextField
-      label={t('dashboard.filters.search')}
-      type="search"
-      value={text}
-      maxLength={100}
-      placeholder={t('dashboard.filters.searchPlaceholder')}
-      onChange={(e) => setText(e.target.value)}
-      autoComplete="off"
-      enterKeyHint="search"
-    />
-  );
-}
 
 export function FiltersBar({
   filters,
@@ -66,7 +33,7 @@ export function FiltersBar({
     <search aria-label={t('dashboard.filters.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex items-end gap-2 sm:col-span-2">
         <div className="min-w-0 flex-1">
-          <SearchBox q={filters.q} onSearch={(q) => onChange({ q })} />
+          <SearchBox q={filters.q} onSearch={(q) => onChange({ q })} label={t('dashboard.filters.search')} placeholder={t('dashboard.filters.searchPlaceholder')} />
         </div>
         <Button variant="secondary" className="sm:hidden" aria-expanded={showMore} aria-controls={moreId} onClick={() => setShowMore((v) => !v)}>
           {active > 0 ? t('dashboard.filters.moreCount', { count: active }) : t('dashboard.filters.more')}

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Icon } from '../../components/ui/icons';
+import { Button } from './button';
+import { Icon } from './icons';
 
 /**
  * A modal on the browser's own <dialog>: Esc closes it, focus stays inside and returns to the
@@ -41,7 +41,7 @@ export function Modal({ title, onClose, children, footer, size = 'lg' }: { title
           <h2 id={titleId} className="min-w-0 text-lg font-semibold break-words">
             {title}
           </h2>
-          <Button variant="ghost" onClick={onClose} aria-label={t('staffPage.close')} className="shrink-0 px-3">
+          <Button variant="ghost" onClick={onClose} aria-label={t('common.close')} className="shrink-0 px-3">
             <Icon name="close" />
           </Button>
         </div>
