@@ -113,7 +113,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
   const e = parsed.data;
-  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  // Relative to where `npm start` was typed (npm runs the server inside server/, but ./data means
+  // the folder the person is in), or to the current directory when run directly.
+  const dataDir = resolve(source.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   return {
     env: e.NODE_ENV,
