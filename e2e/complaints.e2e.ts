@@ -1,24 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+import { ADMIN, hasChromium, launchBrowser, newPage, passengerAccount, type Server, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
 const PASSWORD = 'train-ticket-77';
-
-/** A verified passenger made through the API, as the sign-up journey is covered elsewhere. */
-async function passengerAccount(name: string) {
-  const email = uniqueEmail('rider');
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ name, email, gender: 'female', password: PASSWORD, confirmPassword: PASSWORD, phone: '98765 43210' }),
-  });
-  expect(res.status).toBe(200);
-  await fetch(await linkFromOutbox(server, email, 'Verify'), { redirect: 'manual' });
-  return email;
-}
 
 async function photo(path: string, colour: string) {
   await sharp({ create: { width: 2400, height: 1800, channels: 3, background: colour } }).jpeg({ quality: 90 }).toFile(path);
@@ -48,7 +35,7 @@ describe.skipIf(!hasChromium)('a complaint from the phone to a fix', () => {
   });
 
   it('a passenger files a complaint with two photos; an admin assigns and resolves it; the bell rings live; the passenger rates it', async () => {
-    const email = await passengerAccount('Meera Iyer');
+    const email = await passengerAccount(server, 'Meera Iyer', PASSWORD, { phone: '98765 43210' });
     const rider = await newPage(browser, server, 360);
     await signInWithEmail(rider.page, email, PASSWORD);
     await rider.page.waitForURL((url) => url.pathname === '/');
@@ -117,7 +104,7 @@ describe.skipIf(!hasChromium)('a complaint from the phone to a fix', () => {
   });
 
   it('a complaint filed with the network cut is kept on the phone and sent exactly once when the signal returns', async () => {
-    const email = await passengerAccount('Arjun Rao');
+    const email = await passengerAccount(server, 'Arjun Rao', PASSWORD);
     const { context, page } = await newPage(browser, server, 360);
     await signInWithEmail(page, email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');

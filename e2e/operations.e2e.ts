@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, passengerAccount, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -42,14 +42,7 @@ describe.skipIf(!hasChromium)('operations: staff, auto-assignment and the soluti
     await staff.page.getByText('Your password is changed. Sign in with the new one.').waitFor();
 
     // A passenger files a bed-roll complaint: it goes to the only person who handles bed rolls.
-    const riderEmail = uniqueEmail('rider');
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ name: 'Kavya Nair', email: riderEmail, gender: 'female', password: PASSWORD, confirmPassword: PASSWORD }),
-    });
-    expect(signUp.status).toBe(200);
-    await fetch(await linkFromOutbox(server, riderEmail, 'Verify'), { redirect: 'manual' });
+    const riderEmail = await passengerAccount(server, 'Kavya Nair', PASSWORD);
     const rider = await newPage(browser, server, 360);
     await signInWithEmail(rider.page, riderEmail, PASSWORD);
     await rider.page.waitForURL((url) => url.pathname === '/');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX } from './limits';
+import { pageOf } from './system';
 import { isValidPhone, normalizePhone } from './phone';
 
 /** The spec's 16 complaint types (section 3), value → English label. Labels are translated by value. */
@@ -204,12 +205,7 @@ export const complaintListQuerySchema = z.object({
 });
 export type ComplaintListQuery = z.input<typeof complaintListQuerySchema>;
 
-export const complaintListSchema = z.object({
-  items: z.array(complaintSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const complaintListSchema = pageOf(complaintSummarySchema);
 export type ComplaintList = z.infer<typeof complaintListSchema>;
 
 export const complaintPatchSchema = z

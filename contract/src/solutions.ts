@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLAINT_TYPES } from './complaints';
+import { pageOf } from './system';
 
 /** Limits of one solution in the quick-resolution library. */
 export const SOLUTION_PROBLEM_MAX = 160;
@@ -73,12 +74,7 @@ export const solutionListQuerySchema = z.object({
 });
 export type SolutionListQuery = z.input<typeof solutionListQuerySchema>;
 
-export const solutionListSchema = z.object({
-  items: z.array(solutionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const solutionListSchema = pageOf(solutionSchema);
 export type SolutionList = z.infer<typeof solutionListSchema>;
 
 /** The Quick Resolution tiles. `successRate` is over every application ever made (same rule as above). */

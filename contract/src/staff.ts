@@ -3,6 +3,7 @@ import { phoneSchema } from './account';
 import { COMPLAINT_STATUSES, COMPLAINT_TYPES, SEVERITIES } from './complaints';
 import { LANGUAGES } from './enums';
 import { NAME_MAX } from './limits';
+import { pageOf } from './system';
 
 /** The jobs a staff member does (issue 4); labels are translated by value (`staffPage.jobRoles.<role>`). */
 export const JOB_ROLES = ['tte', 'coach_attendant', 'rpf', 'catering_supervisor', 'electrician', 'housekeeping', 'helpdesk_agent'] as const;
@@ -108,11 +109,7 @@ export const staffMemberSchema = z
   .extend(staffFiguresSchema.shape);
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffListSchema = z.object({
-  items: z.array(staffMemberSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const staffListSchema = pageOf(staffMemberSchema).extend({
   /** Every department in use, for the filter. */
   departments: z.array(z.string()),
 });

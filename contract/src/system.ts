@@ -25,6 +25,15 @@ export const overviewSchema = z.object({
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
+/** One page of a list: the items, how many there are in all, and which page this is. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
 export const outboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),
@@ -35,12 +44,7 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-export const outboxListSchema = z.object({
-  items: z.array(outboxMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const outboxListSchema = pageOf(outboxMessageSchema);
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

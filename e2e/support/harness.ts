@@ -125,3 +125,16 @@ export async function linkFromOutbox(server: Server, recipient: string, subjectP
 
 let n = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${n++}@example.com`;
+
+/** A verified passenger made through the API (the sign-up journey itself is tested elsewhere). */
+export async function passengerAccount(server: Server, name: string, password: string, extra: Record<string, string> = {}) {
+  const email = uniqueEmail('rider');
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name, email, gender: 'female', password, confirmPassword: password, ...extra }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  await fetch(await linkFromOutbox(server, email, 'Verify'), { redirect: 'manual' });
+  return email;
+}

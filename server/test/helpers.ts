@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureAccount } from '../src/auth/bootstrap';
 import { type Config, loadConfig } from '../src/config';
@@ -110,4 +111,22 @@ export async function createUser(app: FastifyInstance, role: 'passenger' | 'staf
 export async function lastMessageTo(app: FastifyInstance, recipient: string) {
   const { items } = await app.services.messenger.list(1, 100);
   return items.find((m) => m.recipient === recipient);
+}
+
+/**
+ * Opens the password link of the newest e-mail with `subject` to `email` (a reset or a staff
+ * invitation) and returns the token it hands to /login, checking each step on the way.
+ */
+export async function passwordTokenFromOutbox(app: FastifyInstance, email: string, subject: string): Promise<string> {
+  const message = await lastMessageTo(app, email);
+  expect(message).toMatchObject({ channel: 'email', subject });
+  const link = new URL(message?.body.match(/https?:\/\/\S+/)?.[0] ?? '');
+  expect(link.origin).toBe(ORIGIN);
+  const opened = await app.inject({ url: `${link.pathname}${link.search}` });
+  expect(opened.statusCode).toBe(302);
+  const target = new URL(opened.headers.location as string, ORIGIN);
+  expect(target.pathname).toBe('/login');
+  const token = target.searchParams.get('token');
+  expect(token).toBeTruthy();
+  return token as string;
 }

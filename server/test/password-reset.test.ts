@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, lastMessageTo, ORIGIN, type TestApp } from './helpers';
+import { createTestApp, createUser, lastMessageTo, ORIGIN, passwordTokenFromOutbox, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ const signInStatus = async (email: string, password: string) =>
 async function resetTokenFor(email: string) {
   const res = await post('/api/auth/request-password-reset', { email, redirectTo: '/login' });
   expect(res.statusCode).toBe(200);
-  const message = await lastMessageTo(t.app, email);
-  expect(message).toMatchObject({ channel: 'email', subject: 'Reset your Rail Madad password' });
-  const link = new URL(message?.body.match(/https?:\/\/\S+/)?.[0] ?? '');
-  expect(link.origin).toBe(ORIGIN);
-  const opened = await t.app.inject({ url: `${link.pathname}${link.search}` });
-  expect(opened.statusCode).toBe(302);
-  const target = new URL(opened.headers.location as string, ORIGIN);
-  expect(target.pathname).toBe('/login');
-  const token = target.searchParams.get('token');
-  expect(token).toBeTruthy();
-  return token as string;
+  return passwordTokenFromOutbox(t.app, email, 'Reset your Rail Madad password');
 }
 
 describe('POST /api/auth/request-password-reset', () => {

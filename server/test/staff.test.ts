@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { account, user } from '../src/db/schema';
 import { createStaffService } from '../src/modules/staff/staff.service';
 import { createComplaint, getComplaint, moveComplaint, runSql, sql } from './complaint-helpers';
-import { createTestApp, createUser, lastMessageTo, ORIGIN, signIn, type TestApp } from './helpers';
+import { createTestApp, createUser, lastMessageTo, ORIGIN, passwordTokenFromOutbox, signIn, type TestApp } from './helpers';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -70,15 +70,7 @@ async function detailOf(id: string): Promise<StaffDetail> {
 
 /** Follows the invitation in the outbox: opens the link, sets a password, signs in. */
 async function acceptInvitation(email: string, password: string) {
-  const message = await lastMessageTo(t.app, email);
-  expect(message).toMatchObject({ channel: 'email', subject: 'You are invited to Rail Madad as staff' });
-  const link = new URL(message?.body.match(/https?:\/\/\S+/)?.[0] ?? '');
-  expect(link.origin).toBe(ORIGIN);
-  const opened = await t.app.inject({ url: `${link.pathname}${link.search}` });
-  expect(opened.statusCode).toBe(302);
-  const target = new URL(opened.headers.location as string, ORIGIN);
-  expect(target.pathname).toBe('/login');
-  const token = target.searchParams.get('token');
+  const token = await passwordTokenFromOutbox(t.app, email, 'You are invited to Rail Madad as staff');
   const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: ORIGIN }, payload: { token, newPassword: password } });
   expect(set.statusCode, set.body).toBe(200);
   return signIn(t.app, email, password);
