@@ -1,3 +1,4 @@
+import { ComplaintTypeOptions } from '../../components/complaint-type-options';
 import { SearchBox } from '../../components/ui/search-box';
 import { COMPLAINT_TYPES, type ComplaintType, SOLUTION_STATES, type Solution } from '@railmadad/contract';
 import { useCallback, useState } from 'react';
@@ -140,11 +141,7 @@ export default function QuickResolutionPage() {
         </div>
         <SelectField label={t('solutions.filters.category')} value={filters.type ?? ''} onChange={(e) => update({ type: (e.target.value || undefined) as ComplaintType | undefined })}>
           <option value="">{t('solutions.filters.allCategories')}</option>
-          {COMPLAINT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`complaintTypes.${type}`)}
-            </option>
-          ))}
+          <ComplaintTypeOptions />
         </SelectField>
         {isAdmin && (
           <SelectField label={t('solutions.filters.state')} value={filters.state} onChange={(e) => update({ state: e.target.value as State })}>

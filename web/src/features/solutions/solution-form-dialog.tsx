@@ -1,4 +1,5 @@
-import { COMPLAINT_TYPES, SOLUTION_MINUTES_MAX, SOLUTION_PROBLEM_MAX, SOLUTION_STEP_MAX, SOLUTION_STEPS_MAX, type Solution, solutionInputSchema } from '@railmadad/contract';
+import { ComplaintTypeOptions } from '../../components/complaint-type-options';
+import { SOLUTION_MINUTES_MAX, SOLUTION_PROBLEM_MAX, SOLUTION_STEP_MAX, SOLUTION_STEPS_MAX, type Solution, solutionInputSchema } from '@railmadad/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -117,11 +118,7 @@ export function SolutionFormDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label={t('solutions.form.category')} required value={draft.type} onChange={(e) => set('type', e.target.value)} error={message('type')}>
             <option value="">{t('solutions.form.choose')}</option>
-            {COMPLAINT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`complaintTypes.${type}`)}
-              </option>
-            ))}
+            <ComplaintTypeOptions />
           </SelectField>
           <TextField
             label={t('solutions.form.minutes')}

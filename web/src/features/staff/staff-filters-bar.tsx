@@ -1,5 +1,6 @@
+import { ComplaintTypeOptions } from '../../components/complaint-type-options';
 import { SearchBox } from '../../components/ui/search-box';
-import { COMPLAINT_TYPES, type ComplaintType, STAFF_STATUSES, type StaffStatus } from '@railmadad/contract';
+import { type ComplaintType, STAFF_STATUSES, type StaffStatus } from '@railmadad/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -53,11 +54,7 @@ export function StaffFiltersBar({
         </SelectField>
         <SelectField label={t('staffPage.filters.expertise')} value={filters.expertise ?? ''} onChange={(e) => onChange({ expertise: (e.target.value || undefined) as ComplaintType | undefined })}>
           <option value="">{t('staffPage.filters.allExpertise')}</option>
-          {COMPLAINT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`complaintTypes.${type}`)}
-            </option>
-          ))}
+          <ComplaintTypeOptions />
         </SelectField>
       </div>
     </search>

@@ -1,3 +1,4 @@
+import { ComplaintTypeOptions } from '../../../components/complaint-type-options';
 import { COMPLAINT_TYPES, DESCRIPTION_MAX, SEVERITIES, type Severity, todayInIndia } from '@railmadad/contract';
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -257,11 +258,7 @@ export default function FileComplaintPage() {
             <div data-field="type">
               <SelectField label={t('fileComplaint.type')} name="type" required value={form.type} onChange={onText('type')} error={message('type')}>
                 <option value="">{t('fileComplaint.typePlaceholder')}</option>
-                {COMPLAINT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`complaintTypes.${type}`)}
-                  </option>
-                ))}
+                <ComplaintTypeOptions />
               </SelectField>
             </div>
             <div data-field="severity">

@@ -1,5 +1,6 @@
+import { ComplaintTypeOptions } from '../../../components/complaint-type-options';
 import { SearchBox } from '../../../components/ui/search-box';
-import { COMPLAINT_SORTS, COMPLAINT_STATUSES, COMPLAINT_TYPES, type ComplaintStatus, type ComplaintType, SEVERITIES, type Severity } from '@railmadad/contract';
+import { COMPLAINT_SORTS, COMPLAINT_STATUSES, type ComplaintStatus, type ComplaintType, SEVERITIES, type Severity } from '@railmadad/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -66,11 +67,7 @@ export function FiltersBar({
         </SelectField>
         <SelectField label={t('dashboard.filters.type')} value={filters.type ?? ''} onChange={(e) => onChange({ type: (e.target.value || undefined) as ComplaintType | undefined })}>
           <option value="">{t('dashboard.filters.allTypes')}</option>
-          {COMPLAINT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`complaintTypes.${type}`)}
-            </option>
-          ))}
+          <ComplaintTypeOptions />
         </SelectField>
         <SelectField label={t('dashboard.filters.assignee')} value={assignee} onChange={(e) => onChange({ assignee: e.target.value })}>
           <option value="all">{t('dashboard.filters.assigneeAll')}</option>
