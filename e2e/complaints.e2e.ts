@@ -112,10 +112,10 @@ describe.skipIf(!hasChromium)('a complaint from the phone to a fix', () => {
     await page.getByLabel('Type of problem').waitFor();
     expect(await complaintCount(page)).toBe(0);
     // The service worker has the app: with no signal at all, a reload still opens the form.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // A page opened before the worker activated is controlled only after its next load.
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 20_000 });
     // Let the worker keep its copy of the session answer.
     await page.waitForTimeout(500);
     await context.setOffline(true);
