@@ -1,0 +1,59 @@
+// The classifier's numbers: test-split scores for the feature sets compared in docs/classifier.md,
+// training time, model size, load time and prediction latency.
+// Usage: node --import tsx bench/classifier.ts [--compare]
+import { encodeModel, decodeModel } from '../server/src/classifier/codec';
+import { loadCorpus, splitCorpus } from '../server/src/classifier/corpus';
+import { evaluate } from '../server/src/classifier/evaluate';
+import { predict, train } from '../server/src/classifier/model';
+import { DEFAULT_FEATURES, type FeatureOptions } from '../server/src/classifier/text';
+
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+const corpus = loadCorpus();
+const { train: trainSet, test } = splitCorpus(corpus);
+console.log(`corpus ${corpus.length} examples: train ${trainSet.length}, test ${test.length}`);
+
+if (process.argv.includes('--compare')) {
+  const variants: [string, FeatureOptions][] = [
+    ['words only', { bits: 18, minGram: 0, maxGram: 0, bigrams: false }],
+    ['words + bigrams', { bits: 18, minGram: 0, maxGram: 0, bigrams: true }],
+    ['char 2-5 only', { bits: 18, minGram: 2, maxGram: 5, bigrams: false }],
+    ['words + bigrams + char 2-4', { bits: 18, minGram: 2, maxGram: 4, bigrams: true }],
+    ['words + bigrams + char 2-5 (chosen)', DEFAULT_FEATURES],
+    ['words + bigrams + char 1-5', { bits: 18, minGram: 1, maxGram: 5, bigrams: true }],
+    ['same, 2^16 buckets', { ...DEFAULT_FEATURES, bits: 16 }],
+    ['same, 2^20 buckets', { ...DEFAULT_FEATURES, bits: 20 }],
+  ];
+  for (const [name, features] of variants) {
+    const model = await train(trainSet, 'compare', { features });
+    const e = evaluate(model, test);
+    console.log(`${name.padEnd(40)} top-1 ${pct(e.accuracy)}  top-3 ${pct(e.top3)}  emergencies ${pct(e.emergency.recall)} (false alarms ${pct(e.emergency.falseAlarms)})`);
+  }
+  for (const epochs of [6, 12, 20]) {
+    for (const l2 of [0, 1e-5, 1e-4]) {
+      const e = evaluate(await train(trainSet, 'compare', { epochs, l2 }), test);
+      console.log(`epochs ${epochs} l2 ${l2}`.padEnd(40), `top-1 ${pct(e.accuracy)}  top-3 ${pct(e.top3)}  emergencies ${pct(e.emergency.recall)}`);
+    }
+  }
+}
+
+let t = performance.now();
+const model = await train(trainSet, 'bench');
+const trainMs = performance.now() - t;
+const bytes = encodeModel(model);
+t = performance.now();
+const loaded = decodeModel(bytes);
+const loadMs = performance.now() - t;
+const e = evaluate(loaded, test);
+const times: number[] = [];
+for (let round = 0; round < 5; round++) {
+  for (const x of test) {
+    const s = performance.now();
+    predict(loaded, x.text);
+    times.push(performance.now() - s);
+  }
+}
+times.sort((a, b) => a - b);
+console.log(`train ${trainMs.toFixed(0)} ms on ${trainSet.length} examples; model ${(bytes.length / 1024 / 1024).toFixed(2)} MB; load ${loadMs.toFixed(1)} ms`);
+console.log(`predict median ${times[Math.floor(times.length / 2)].toFixed(3)} ms, p99 ${times[Math.floor(times.length * 0.99)].toFixed(3)} ms over ${times.length} calls`);
+console.log(`test split: top-1 ${pct(e.accuracy)}, top-3 ${pct(e.top3)}, emergencies caught ${pct(e.emergency.recall)} of ${e.emergency.emergencies}, false alarms ${pct(e.emergency.falseAlarms)}`);
+for (const l of e.perLanguage.sort((a, b) => b.tested - a.tested)) console.log(`  ${l.lang.padEnd(9)} ${String(l.tested).padStart(4)}  top-1 ${pct(l.accuracy)}  top-3 ${pct(l.top3)}`);

@@ -1,0 +1,206 @@
+import { COMPLAINT_TYPES, type ComplaintType, SEVERITIES, type Severity } from '@railmadad/contract';
+import { type CompiledLexicon, compileLexicon, DEFAULT_FEATURES, type FeatureOptions, featurize, type Lexicon, type SparseVector } from './text';
+
+/**
+ * Multinomial logistic regression over hashed word and character n-gram features, three heads
+ * sharing one featurisation: the complaint type (16 classes), emergency (yes/no) and a
+ * suggested severity. Chosen on the evidence in docs/classifier.md.
+ */
+
+/** One linear softmax layer: weights[bucket * classes + class]. */
+export type Head = { labels: readonly string[]; weights: Float32Array; bias: Float32Array };
+
+export type ModelMeta = {
+  trainedAt: string;
+  examples: number;
+  corrections: number;
+  /** Scores on the held-back split, when evaluated. */
+  metrics?: { accuracy: number; top3: number; emergencyRecall: number; tested: number };
+};
+
+export type Model = {
+  version: string;
+  features: FeatureOptions;
+  /** The concept lexicon the model was trained with (part of the model: it shapes the features). */
+  lexicon: Lexicon | null;
+  /** An emergency is called at this probability or above (tuned for recall). */
+  emergencyThreshold: number;
+  category: Head;
+  emergency: Head;
+  severity: Head;
+  meta: ModelMeta;
+};
+
+export type Prediction = {
+  category: ComplaintType;
+  confidence: number;
+  top3: { category: ComplaintType; confidence: number }[];
+  emergency: boolean;
+  emergencyScore: number;
+  severity: Severity;
+};
+
+export type Example = { text: string; label: ComplaintType; emergency: boolean; severity: Severity };
+
+export type TrainOptions = {
+  features?: FeatureOptions;
+  lexicon?: Lexicon | null;
+  epochs?: number;
+  learningRate?: number;
+  l2?: number;
+  seed?: number;
+  emergencyThreshold?: number;
+  /** Called after each epoch of the type head (0–1), for progress bars. */
+  onProgress?: (done: number) => void;
+};
+
+function scores(head: Head, x: SparseVector, out: Float64Array): void {
+  const k = head.labels.length;
+  for (let c = 0; c < k; c++) out[c] = head.bias[c];
+  for (let i = 0; i < x.index.length; i++) {
+    const row = x.index[i] * k;
+    const v = x.value[i];
+    for (let c = 0; c < k; c++) out[c] += head.weights[row + c] * v;
+  }
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) if (out[c] > max) max = out[c];
+  let sum = 0;
+  for (let c = 0; c < k; c++) {
+    out[c] = Math.exp(out[c] - max);
+    sum += out[c];
+  }
+  for (let c = 0; c < k; c++) out[c] /= sum;
+}
+
+/** A small seeded generator, so the same corpus always gives the same model. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Stochastic gradient descent on the cross-entropy with L2 on the weights a document touches. */
+export async function trainHead(
+  vectors: SparseVector[],
+  targets: number[],
+  labels: readonly string[],
+  bits: number,
+  options: Required<Pick<TrainOptions, 'epochs' | 'learningRate' | 'l2' | 'seed'>> & { onEpoch?: (epoch: number) => void },
+): Promise<Head> {
+  const k = labels.length;
+  const head: Head = { labels, weights: new Float32Array((1 << bits) * k), bias: new Float32Array(k) };
+  const order = vectors.map((_, i) => i);
+  const next = random(options.seed);
+  const p = new Float64Array(k);
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const rate = options.learningRate / (1 + epoch * 0.2);
+    for (const d of order) {
+      const x = vectors[d];
+      scores(head, x, p);
+      p[targets[d]] -= 1;
+      for (let c = 0; c < k; c++) head.bias[c] -= rate * p[c] * 0.1;
+      for (let i = 0; i < x.index.length; i++) {
+        const row = x.index[i] * k;
+        const v = x.value[i];
+        for (let c = 0; c < k; c++) {
+          const w = head.weights[row + c];
+          head.weights[row + c] = w - rate * (p[c] * v + options.l2 * w);
+        }
+      }
+    }
+    options.onEpoch?.(epoch + 1);
+    // Training runs inside the server on a retrain: let requests through between epochs.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return head;
+}
+
+export async function train(examples: Example[], version: string, options: TrainOptions = {}): Promise<Model> {
+  const features = options.features ?? DEFAULT_FEATURES;
+  const lexicon = options.lexicon ?? null;
+  const compiled = lexicon ? compileLexicon(lexicon) : undefined;
+  const settings = {
+    epochs: options.epochs ?? 12,
+    learningRate: options.learningRate ?? 1,
+    l2: options.l2 ?? 1e-5,
+    seed: options.seed ?? 7,
+  };
+  const vectors = examples.map((e) => featurize(e.text, features, compiled));
+  const total = settings.epochs * 3;
+  let done = 0;
+  const onEpoch = () => options.onProgress?.(++done / total);
+  const category = await trainHead(
+    vectors,
+    examples.map((e) => COMPLAINT_TYPES.indexOf(e.label)),
+    COMPLAINT_TYPES,
+    features.bits,
+    { ...settings, onEpoch },
+  );
+  const emergency = await trainHead(vectors, examples.map((e) => (e.emergency ? 1 : 0)), ['no', 'yes'], features.bits, {
+    ...settings,
+    onEpoch,
+  });
+  const severity = await trainHead(vectors, examples.map((e) => SEVERITIES.indexOf(e.severity)), SEVERITIES, features.bits, {
+    ...settings,
+    onEpoch,
+  });
+  const model: Model = {
+    version,
+    features,
+    lexicon,
+    emergencyThreshold: options.emergencyThreshold ?? 0.35,
+    category,
+    emergency,
+    severity,
+    meta: { trainedAt: new Date().toISOString(), examples: examples.length, corrections: 0 },
+  };
+  if (compiled) compiledLexicons.set(model, compiled);
+  return model;
+}
+
+const compiledLexicons = new WeakMap<Model, CompiledLexicon>();
+
+/** The model's lexicon compiled for matching, once per model. */
+function lexiconOf(model: Model): CompiledLexicon | undefined {
+  if (!model.lexicon) return undefined;
+  let compiled = compiledLexicons.get(model);
+  if (!compiled) {
+    compiled = compileLexicon(model.lexicon);
+    compiledLexicons.set(model, compiled);
+  }
+  return compiled;
+}
+
+export function predict(model: Model, text: string): Prediction {
+  const x = featurize(text, model.features, lexiconOf(model));
+  const p = new Float64Array(model.category.labels.length);
+  scores(model.category, x, p);
+  const ranked = Array.from(p, (confidence, c) => ({ category: model.category.labels[c] as ComplaintType, confidence })).sort(
+    (a, b) => b.confidence - a.confidence,
+  );
+  const e = new Float64Array(2);
+  scores(model.emergency, x, e);
+  const emergency = e[1] >= model.emergencyThreshold;
+  const s = new Float64Array(SEVERITIES.length);
+  scores(model.severity, x, s);
+  let severity = 0;
+  for (let c = 1; c < s.length; c++) if (s[c] > s[severity]) severity = c;
+  const round = (n: number) => Math.round(n * 10_000) / 10_000;
+  return {
+    category: ranked[0].category,
+    confidence: round(ranked[0].confidence),
+    top3: ranked.slice(0, 3).map((r) => ({ category: r.category, confidence: round(r.confidence) })),
+    emergency,
+    emergencyScore: round(e[1]),
+    severity: emergency ? 'high' : (SEVERITIES[severity] as Severity),
+  };
+}
