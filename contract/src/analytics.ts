@@ -23,7 +23,7 @@ export function addDays(date: string, days: number): string {
 /** Days from `from` to `to`, both counted. */
 export const daysInRange = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
-const calendarDate = z.string().regex(DATE_PATTERN, 'invalid_date').refine(isCalendarDate, 'invalid_date').describe('A day in India, YYYY-MM-DD');
+export const calendarDate = z.string().regex(DATE_PATTERN, 'invalid_date').refine(isCalendarDate, 'invalid_date').describe('A day in India, YYYY-MM-DD');
 
 /** A chart's range: days in India, both included. Either end may be left out (see resolveAnalyticsRange). */
 export const analyticsRangeQuerySchema = z.object({ from: calendarDate.optional(), to: calendarDate.optional() });

@@ -1,3 +1,4 @@
+import type { TrainingStatus } from './classification';
 import { z } from 'zod';
 
 /**
@@ -40,5 +41,7 @@ export type ServerToClientEvents = {
   'notification:new': (notification: Notification) => void;
   /** A complaint the receiver may see changed: lists and dashboards refetch. */
   'complaint:changed': (change: { reference: string; status: string }) => void;
+  /** An admin's retraining of the classifier moved on (staff room). */
+  'classifier:training': (status: TrainingStatus) => void;
 };
 export type ClientToServerEvents = Record<string, never>;

@@ -25,6 +25,10 @@ import { type ComplaintChange, createComplaintsService } from './modules/complai
 import { legacyRoutes } from './modules/complaints/legacy.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { assignmentRoutes } from './modules/assignment/assignment.routes';
+import { classificationRoutes } from './modules/classification/classification.routes';
+import { createClassificationService } from './modules/classification/classification.service';
+import { createClassifier } from './modules/classification/classifier';
+import { createLlmClassifier } from './providers/llm';
 import { createAssignmentService } from './modules/assignment/assignment.service';
 import type { ModuleDeps } from './modules/deps';
 import { solutionsRoutes } from './modules/solutions/solutions.routes';
@@ -48,6 +52,8 @@ export type AppOptions = {
   database?: Database;
   logger?: FastifyServerOptions['logger'];
   providers?: { mail?: MailProvider; sms?: SmsProvider };
+  /** A classifier model already trained from the corpus, stored as the first version of a new database (tests train it once). */
+  classifierSeed?: Buffer;
 };
 
 export type RouteRecord = { method: string; url: string; access: unknown };
@@ -94,11 +100,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
   const assignment = createAssignmentService({ db: database.db, notifier });
+  const classifier = createClassifier({ db: database.db, log: app.log });
+  await classifier.ready(options.classifierSeed);
+  const classifications = createClassificationService({
+    db: database.db,
+    classifier,
+    threshold: config.reviewThreshold,
+    llm: config.llm ? createLlmClassifier(config.llm) : undefined,
+    log: app.log,
+  });
   const complaints = createComplaintsService({
     db: database.db,
     config,
     storage,
     notifier,
+    classifier: { predict: (text) => classifier.predict(text), record: classifications.record, afterFiling: classifications.afterFiling },
     onChange: (c) => complaintChanges.emit('change', c),
     autoAssign: (complaintId) => assignment.assign(complaintId),
   });
@@ -166,18 +182,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(solutionsRoutes(moduleDeps));
   await app.register(analyticsRoutes(moduleDeps));
+  await app.register(classificationRoutes({ classifier, classifications, guards }));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, complaintChanges, redisUrl: config.redisUrl });
+  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, redisUrl: config.redisUrl });
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment });
+  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier });
   return app;
 }
 
@@ -191,6 +208,7 @@ declare module 'fastify' {
       accounts: ReturnType<typeof createAccountService>;
       complaints: ReturnType<typeof createComplaintsService>;
       assignment: ReturnType<typeof createAssignmentService>;
+      classifier: ReturnType<typeof createClassifier>;
     };
   }
 }

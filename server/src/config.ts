@@ -28,6 +28,8 @@ const envSchema = z
     SMS_API_KEY: optionalString,
     SMS_SENDER_ID: z.string().default('RLMADD'),
     GEMINI_API_KEY: optionalString,
+    GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
     LLM_BASE_URL: optionalUrl,
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
@@ -47,6 +49,7 @@ const envSchema = z
     DUE_HOURS_HIGH: z.coerce.number().positive().max(24 * 30).default(4),
     DUE_HOURS_MEDIUM: z.coerce.number().positive().max(24 * 30).default(24),
     DUE_HOURS_LOW: z.coerce.number().positive().max(24 * 30).default(72),
+    CLASSIFIER_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -84,6 +87,10 @@ export type Config = {
   trustProxy: boolean;
   /** Hours to resolve a complaint, by severity (DESIGN.md: due time from severity, configurable). */
   dueHours: { high: number; medium: number; low: number };
+  /** A classifier call below this confidence (or differing from the passenger's type) waits for review. */
+  reviewThreshold: number;
+  /** A second opinion on low-confidence calls, when configured. */
+  llm?: { kind: 'gemini'; apiKey: string; model: string; baseUrl: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
 };
 
 export class ConfigError extends Error {
@@ -140,6 +147,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimit: e.RATE_LIMIT === 'on',
     trustProxy: e.TRUST_PROXY === 'true',
     dueHours: { high: e.DUE_HOURS_HIGH, medium: e.DUE_HOURS_MEDIUM, low: e.DUE_HOURS_LOW },
+    reviewThreshold: e.CLASSIFIER_REVIEW_THRESHOLD,
+    llm: e.GEMINI_API_KEY
+      ? { kind: 'gemini', apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') }
+      : e.LLM_BASE_URL && e.LLM_MODEL
+        ? { kind: 'openai', baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
+        : undefined,
     ...overrides,
   };
 }

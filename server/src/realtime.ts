@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@railmadad/contract';
+import type { ClientToServerEvents, ServerToClientEvents, TrainingStatus } from '@railmadad/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,13 @@ export const STAFF_ROOM = 'staff';
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  deps: { auth: Auth; notifications: NotificationsService; complaintChanges: EventEmitter<{ change: [ComplaintChange] }>; redisUrl?: string },
+  deps: {
+    auth: Auth;
+    notifications: NotificationsService;
+    complaintChanges: EventEmitter<{ change: [ComplaintChange] }>;
+    classifierEvents: EventEmitter<{ training: [TrainingStatus] }>;
+    redisUrl?: string;
+  },
 ) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
     path: '/socket.io',
@@ -64,9 +70,12 @@ export async function attachRealtime(
     io.to(rooms).emit('complaint:changed', { reference: c.reference, status: c.status });
   };
   deps.complaintChanges.on('change', onComplaint);
+  const onTraining = (status: TrainingStatus) => io.to(STAFF_ROOM).emit('classifier:training', status);
+  deps.classifierEvents.on('training', onTraining);
   const unsubscribe = () => {
     offNotifications();
     deps.complaintChanges.off('change', onComplaint);
+    deps.classifierEvents.off('training', onTraining);
   };
 
   // Sockets must go before Fastify closes the HTTP server, or the close waits on them.

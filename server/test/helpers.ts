@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { MailProvider } from '../src/providers/mail';
 import type { SmsProvider } from '../src/providers/sms';
-import { TEMPLATE_FILE } from './paths';
+import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -62,7 +62,7 @@ export async function createTestApp(
     options.config,
   );
   const database = await openTestDatabase(dataDir);
-  const app = await buildApp({ config, database, logger: false, providers: options.providers });
+  const app = await buildApp({ config, database, logger: false, providers: options.providers, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
   await app.ready();
   return {
     app,

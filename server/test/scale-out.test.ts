@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createUser, ORIGIN, openTestDatabase } from './helpers';
+import { CLASSIFIER_SEED_FILE } from './paths';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -31,7 +32,7 @@ describe.skipIf(!redisUrl || !databaseUrl)('two server nodes sharing PostgreSQL 
     for (let i = 0; i < 2; i++) {
       const database = i === 0 ? shared : await openDatabase({ dataDir, databaseUrl: shared.url });
       if (i > 0) databases.push(database);
-      const app = await buildApp({ config: loadConfig(env), database, logger: false });
+      const app = await buildApp({ config: loadConfig(env), database, logger: false, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
       await app.listen({ port: 0, host: '127.0.0.1' });
       nodes.push(app);
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -358,3 +358,65 @@ export const appSetting = pgTable('app_setting', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---- Smart classification ----
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Every classifier the service has trained. Exactly one is active; predictions name theirs. */
+export const classifierModel = pgTable(
+  'classifier_model',
+  {
+    version: integer('version').primaryKey(),
+    /** active | retired (replaced) | rejected (scored worse than the active one when trained) */
+    status: text('status').notNull(),
+    bytes: bytea('bytes').notNull(),
+    examples: integer('examples').notNull(),
+    corrections: integer('corrections').notNull(),
+    /** Scores on the corpus's held-back split. */
+    accuracy: doublePrecision('accuracy').notNull(),
+    top3: doublePrecision('top3').notNull(),
+    emergencyRecall: doublePrecision('emergency_recall').notNull(),
+    trainedBy: text('trained_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('classifier_model_active_idx').on(t.status).where(sql`status = 'active'`)],
+);
+
+/** The model's call on a complaint when it was filed, and a person's review of it. */
+export const classification = pgTable(
+  'classification',
+  {
+    complaintId: text('complaint_id')
+      .primaryKey()
+      .references(() => complaint.id, { onDelete: 'cascade' }),
+    modelVersion: integer('model_version').notNull(),
+    /** The type the passenger chose when filing. */
+    chosenType: text('chosen_type').notNull(),
+    predictedType: text('predicted_type').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    top3: jsonb('top3').notNull().$type<{ category: string; confidence: number }[]>(),
+    emergency: boolean('emergency').notNull(),
+    emergencyScore: doublePrecision('emergency_score').notNull(),
+    suggestedSeverity: text('suggested_severity').notNull(),
+    /** classified | pending_review | reviewed */
+    status: text('status').notNull(),
+    /** The type a person settled on; with the description it is a labelled example. */
+    reviewedType: text('reviewed_type'),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** A configured LLM's second opinion on a low-confidence call. */
+    llmType: text('llm_type'),
+    llmConfidence: doublePrecision('llm_confidence'),
+    llmModel: text('llm_model'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('classification_created_idx').on(t.createdAt.desc()),
+    index('classification_status_idx').on(t.status, t.createdAt.desc()),
+    index('classification_reviewed_idx').on(t.reviewedAt),
+  ],
+);

@@ -22,7 +22,7 @@ export type ComplaintFilterQuery = {
 
 const isStaff = (role: Role) => role === 'staff' || role === 'admin';
 /** Words typed into a search box, made safe for LIKE. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE of a complaint list for this person (a passenger only ever sees their own), and

@@ -12,6 +12,7 @@ import {
   newComplaintSchema,
   REOPEN_WINDOW_DAYS,
   staffMoves,
+  type Prediction,
   type Role,
   type Severity,
 } from '@railmadad/contract';
@@ -27,7 +28,6 @@ import { reencodeImage } from '../../lib/images';
 import type { StorageProvider } from '../../providers/storage';
 import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
 import type { ComplaintNotifier } from './complaint-notifier';
-import { looksLikeEmergency } from './emergency';
 
 export type Actor = { id: string; role: Role; name: string };
 export type ComplaintChange = { reference: string; status: string; passengerId: string | null; assigneeId: string | null };
@@ -42,7 +42,22 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 
-export function createComplaintsService(deps: { db: Db; config: Config; storage: StorageProvider; notifier: ComplaintNotifier; onChange: (c: ComplaintChange) => void; autoAssign?: (complaintId: string) => Promise<unknown> }) {
+/** The classifier as filing sees it: a call on the text, recorded with the complaint. */
+export type FilingClassifier = {
+  predict: (text: string) => Prediction;
+  record: (tx: Tx, complaintId: string, chosen: ComplaintType, prediction: Prediction) => Promise<void>;
+  afterFiling: (complaintId: string, text: string, prediction: Prediction) => void;
+};
+
+export function createComplaintsService(deps: {
+  db: Db;
+  config: Config;
+  storage: StorageProvider;
+  notifier: ComplaintNotifier;
+  classifier: FilingClassifier;
+  onChange: (c: ComplaintChange) => void;
+  autoAssign?: (complaintId: string) => Promise<unknown>;
+}) {
   const { db, config, storage, notifier } = deps;
   const summaryColumns = {
     reference: complaint.reference,
@@ -229,7 +244,10 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
       const encoded: Awaited<ReturnType<typeof reencodeImage>>[] = [];
       for (const bytes of photos) encoded.push(await reencodeImage(bytes, COMPLAINT_PHOTO_MAX_SIDE, COMPLAINT_PHOTO_QUALITY));
 
-      const emergency = looksLikeEmergency(c.type, c.description);
+      // The model reads every complaint: an emergency it sees is High and first in every queue,
+      // whatever type or severity the passenger picked (they keep their type; staff review it).
+      const prediction = deps.classifier.predict(c.description);
+      const emergency = prediction.emergency;
       const severity: Severity = emergency ? 'high' : c.severity;
       const now = Date.now();
       const id = newId();
@@ -265,6 +283,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
           await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
+          await deps.classifier.record(tx, id, c.type, prediction);
           return inserted;
         });
       } catch (error) {
@@ -283,6 +302,7 @@ export function createComplaintsService(deps: { db: Db; config: Config; storage:
         mobile: row.mobile,
       });
       if (emergency) await notifier.alertAdmins(params);
+      deps.classifier.afterFiling(row.id, c.description, prediction);
       await deps.autoAssign?.(row.id);
       const assigned = (await findRow(row.reference)) ?? row;
       changed(assigned);

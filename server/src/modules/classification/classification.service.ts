@@ -1,0 +1,218 @@
+import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, Severity } from '@railmadad/contract';
+import { COMPLAINT_TYPE_LABELS, COMPLAINT_TYPES } from '@railmadad/contract';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { classification, complaint, complaintEvent, user } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { LlmClassifier } from '../../providers/llm';
+import { likePattern } from '../complaints/complaint-filters';
+import type { ClassifierService } from './classifier';
+
+const ZONE = sql.raw(`'Asia/Kolkata'`);
+const WEEKS = 8;
+
+/** Whether a call waits for a person: the model disagrees with the passenger or is unsure. */
+export const needsReview = (prediction: Pick<Prediction, 'category' | 'confidence'>, chosen: ComplaintType, threshold: number) =>
+  prediction.category !== chosen || prediction.confidence < threshold;
+
+export type ClassificationService = ReturnType<typeof createClassificationService>;
+
+export function createClassificationService(deps: { db: Db; classifier: ClassifierService; threshold: number; llm?: LlmClassifier; log: FastifyBaseLogger }) {
+  const { db, classifier, threshold } = deps;
+  const reviewer = sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${classification.reviewedBy})`;
+  const columns = {
+    reference: complaint.reference,
+    text: complaint.description,
+    language: complaint.language,
+    chosenType: classification.chosenType,
+    predictedType: classification.predictedType,
+    reviewedType: classification.reviewedType,
+    confidence: classification.confidence,
+    top3: classification.top3,
+    emergency: classification.emergency,
+    suggestedSeverity: classification.suggestedSeverity,
+    status: classification.status,
+    modelVersion: classification.modelVersion,
+    llmType: classification.llmType,
+    llmConfidence: classification.llmConfidence,
+    llmModel: classification.llmModel,
+    createdAt: classification.createdAt,
+    reviewedAt: classification.reviewedAt,
+    reviewedBy: reviewer,
+  };
+  type Row = { [K in keyof typeof columns]: unknown } & { createdAt: Date; reviewedAt: Date | null; llmType: string | null; llmModel: string | null };
+
+  const toClassification = (r: Row): Classification => ({
+    reference: r.reference as string,
+    text: r.text as string,
+    language: r.language as string,
+    chosenType: r.chosenType as ComplaintType,
+    predictedType: r.predictedType as ComplaintType,
+    reviewedType: (r.reviewedType as ComplaintType | null) ?? null,
+    confidence: r.confidence as number,
+    top3: r.top3 as Classification['top3'],
+    emergency: r.emergency as boolean,
+    suggestedSeverity: r.suggestedSeverity as Severity,
+    status: r.status as ClassificationStatus,
+    modelVersion: r.modelVersion as number,
+    llm: r.llmType && r.llmModel ? { category: r.llmType as ComplaintType, confidence: (r.llmConfidence as number | null) ?? null, model: r.llmModel } : null,
+    createdAt: r.createdAt.toISOString(),
+    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+    reviewedBy: (r.reviewedBy as string | null) ?? null,
+  });
+
+  async function one(reference: string) {
+    const [row] = await db.select(columns).from(classification).innerJoin(complaint, eq(complaint.id, classification.complaintId)).where(eq(complaint.reference, reference));
+    if (!row) throw new AppError('not_found', 'No classification for this complaint.');
+    return toClassification(row as Row);
+  }
+
+  /** A configured LLM's opinion on an unsure call, recorded beside the local one. Never fails a filing. */
+  async function askLlm(complaintId: string, text: string) {
+    if (!deps.llm) return;
+    try {
+      const opinion = await deps.llm.classify(text);
+      await db
+        .update(classification)
+        .set({ llmType: opinion.category, llmConfidence: opinion.confidence, llmModel: deps.llm.model })
+        .where(eq(classification.complaintId, complaintId));
+    } catch (error) {
+      deps.log.warn({ err: error, complaintId }, 'LLM second opinion failed');
+    }
+  }
+
+  return {
+    threshold,
+
+    /** Records the model's call on a complaint being filed, inside the filing's transaction. */
+    async record(tx: Tx, complaintId: string, chosen: ComplaintType, prediction: Prediction) {
+      await tx.insert(classification).values({
+        complaintId,
+        modelVersion: prediction.modelVersion,
+        chosenType: chosen,
+        predictedType: prediction.category,
+        confidence: prediction.confidence,
+        top3: prediction.top3,
+        emergency: prediction.emergency,
+        emergencyScore: prediction.emergencyScore,
+        suggestedSeverity: prediction.severity,
+        status: needsReview(prediction, chosen, threshold) ? 'pending_review' : 'classified',
+      });
+    },
+
+    /** After the filing committed: an unsure call may also be put to the LLM, in the background. */
+    afterFiling(complaintId: string, text: string, prediction: Prediction) {
+      if (deps.llm && prediction.confidence < threshold) void askLlm(complaintId, text);
+    },
+
+    async list(query: z.output<typeof classificationListQuerySchema>) {
+      const filters: SQL[] = [];
+      const settled = sql`coalesce(${classification.reviewedType}, ${classification.predictedType})`;
+      if (query.q) {
+        const q = query.q;
+        filters.push(/^cmp\d+$/i.test(q) ? eq(complaint.reference, q.toUpperCase()) : (or(ilike(complaint.description, likePattern(q)), ilike(complaint.reference, likePattern(q))) as SQL));
+      }
+      if (query.type) filters.push(sql`${settled} = ${query.type}`);
+      if (query.status) filters.push(eq(classification.status, query.status));
+      if (query.language) filters.push(eq(complaint.language, query.language));
+      if (query.minConfidence !== undefined) filters.push(sql`${classification.confidence} >= ${query.minConfidence / 100}`);
+      if (query.maxConfidence !== undefined) filters.push(sql`${classification.confidence} <= ${query.maxConfidence / 100}`);
+      if (query.from) filters.push(sql`${classification.createdAt} >= (${query.from}::date::timestamp at time zone ${ZONE})`);
+      if (query.to) filters.push(sql`${classification.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${ZONE})`);
+      const where = filters.length ? and(...filters) : undefined;
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(columns)
+          .from(classification)
+          .innerJoin(complaint, eq(complaint.id, classification.complaintId))
+          .where(where)
+          .orderBy(desc(classification.createdAt), desc(complaint.reference))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(classification).innerJoin(complaint, eq(complaint.id, classification.complaintId)).where(where),
+      ]);
+      return { items: rows.map((r) => toClassification(r as Row)), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async summary(): Promise<ClassificationSummary> {
+      const [totals] = await db
+        .select({
+          reviewed: sql<number>`count(*) filter (where ${classification.reviewedType} is not null)`.mapWith(Number),
+          correct: sql<number>`count(*) filter (where ${classification.reviewedType} = ${classification.predictedType})`.mapWith(Number),
+          today: sql<number>`count(*) filter (where ${classification.createdAt} >= (date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE}))`.mapWith(Number),
+          pending: sql<number>`count(*) filter (where ${classification.status} = 'pending_review')`.mapWith(Number),
+        })
+        .from(classification);
+      const settled = sql<string>`coalesce(${classification.reviewedType}, ${classification.predictedType})`;
+      const distribution = await db.select({ type: settled, count: count() }).from(classification).groupBy(settled);
+      const bin = sql<number>`least(floor(${classification.confidence} * 10), 9)::int`;
+      const bins = await db.select({ bin, count: count() }).from(classification).groupBy(bin);
+      const week = sql<string>`to_char(date_trunc('week', ${classification.reviewedAt} at time zone ${ZONE}), 'YYYY-MM-DD')`;
+      const weeks = await db
+        .select({
+          week,
+          reviewed: count(),
+          correct: sql<number>`count(*) filter (where ${classification.reviewedType} = ${classification.predictedType})`.mapWith(Number),
+        })
+        .from(classification)
+        .where(sql`${classification.reviewedAt} >= date_trunc('week', now() at time zone ${ZONE}) at time zone ${ZONE} - interval '${sql.raw(String(WEEKS - 1))} weeks'`)
+        .groupBy(week);
+      const [model] = await classifier.models().then((all) => all.filter((m) => m.status === 'active'));
+      // The last 8 Mondays, oldest first, each with its reviews (or none).
+      const monday = new Date(`${new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)}T00:00:00Z`);
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      const weekly = Array.from({ length: WEEKS }, (_, i) => {
+        const day = new Date(monday.getTime() - (WEEKS - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10);
+        const found = weeks.find((w) => w.week === day);
+        return { week: day, reviewed: found?.reviewed ?? 0, accuracy: found && found.reviewed > 0 ? found.correct / found.reviewed : null };
+      });
+      return {
+        accuracy: totals.reviewed > 0 ? totals.correct / totals.reviewed : null,
+        reviewed: totals.reviewed,
+        processedToday: totals.today,
+        pendingReview: totals.pending,
+        threshold,
+        distribution: COMPLAINT_TYPES.map((type) => ({ type, count: distribution.find((d) => d.type === type)?.count ?? 0 })),
+        histogram: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, count: bins.find((b) => b.bin === i)?.count ?? 0 })),
+        weekly,
+        model: model ? { ...model, status: model.status as 'active', createdAt: model.createdAt.toISOString() } : null,
+      };
+    },
+
+    get: one,
+
+    /**
+     * A person settles the type: the model's (confirm) or another (correct). The complaint takes
+     * that type, its timeline says so, and the text with the type becomes a labelled example.
+     */
+    async review(actor: { id: string; name: string }, reference: string, type: ComplaintType) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: complaint.id, type: complaint.type })
+          .from(complaint)
+          .innerJoin(classification, eq(classification.complaintId, complaint.id))
+          .where(eq(complaint.reference, reference))
+          .for('update');
+        if (!row) throw new AppError('not_found', 'No classification for this complaint.');
+        const now = new Date();
+        await tx.update(classification).set({ reviewedType: type, reviewedBy: actor.id, reviewedAt: now, status: 'reviewed' }).where(eq(classification.complaintId, row.id));
+        if (row.type !== type) {
+          await tx.update(complaint).set({ type, updatedAt: now }).where(eq(complaint.id, row.id));
+          await tx.insert(complaintEvent).values({
+            id: newId(),
+            complaintId: row.id,
+            actorId: actor.id,
+            kind: 'note',
+            internal: true,
+            note: `Type changed from ${COMPLAINT_TYPE_LABELS[row.type as ComplaintType]} to ${COMPLAINT_TYPE_LABELS[type]} in review.`,
+            createdAt: sql`clock_timestamp()`,
+          });
+        }
+      });
+      return one(reference);
+    },
+  };
+}
