@@ -40,6 +40,9 @@ export type Prediction = {
   severity: Severity;
 };
 
+/** The types an emergency belongs to: someone's health, a threat, a fire. */
+export const EMERGENCY_TYPES: readonly ComplaintType[] = ['medical', 'security', 'electrical'];
+
 export type Example = { text: string; label: ComplaintType; emergency: boolean; severity: Severity };
 
 export type TrainOptions = {
@@ -50,6 +53,8 @@ export type TrainOptions = {
   l2?: number;
   seed?: number;
   emergencyThreshold?: number;
+  /** How much more an emergency example counts than another in the emergency head. */
+  emergencyWeight?: number;
   /** Called after each epoch of the type head (0–1), for progress bars. */
   onProgress?: (done: number) => void;
 };
@@ -90,7 +95,7 @@ export async function trainHead(
   targets: number[],
   labels: readonly string[],
   bits: number,
-  options: Required<Pick<TrainOptions, 'epochs' | 'learningRate' | 'l2' | 'seed'>> & { onEpoch?: (epoch: number) => void },
+  options: Required<Pick<TrainOptions, 'epochs' | 'learningRate' | 'l2' | 'seed'>> & { onEpoch?: (epoch: number) => void; classWeights?: number[] },
 ): Promise<Head> {
   const k = labels.length;
   const head: Head = { labels, weights: new Float32Array((1 << bits) * k), bias: new Float32Array(k) };
@@ -107,6 +112,9 @@ export async function trainHead(
       const x = vectors[d];
       scores(head, x, p);
       p[targets[d]] -= 1;
+      // A rare class (emergencies) counts more, so the model does not learn to ignore it.
+      const weight = options.classWeights?.[targets[d]] ?? 1;
+      if (weight !== 1) for (let c = 0; c < k; c++) p[c] *= weight;
       for (let c = 0; c < k; c++) head.bias[c] -= rate * p[c] * 0.1;
       for (let i = 0; i < x.index.length; i++) {
         const row = x.index[i] * k;
@@ -130,8 +138,8 @@ export async function train(examples: Example[], version: string, options: Train
   const compiled = lexicon ? compileLexicon(lexicon) : undefined;
   const settings = {
     epochs: options.epochs ?? 12,
-    learningRate: options.learningRate ?? 1,
-    l2: options.l2 ?? 1e-5,
+    learningRate: options.learningRate ?? 2,
+    l2: options.l2 ?? 1e-4,
     seed: options.seed ?? 7,
   };
   const vectors = examples.map((e) => featurize(e.text, features, compiled));
@@ -145,10 +153,16 @@ export async function train(examples: Example[], version: string, options: Train
     features.bits,
     { ...settings, onEpoch },
   );
-  const emergency = await trainHead(vectors, examples.map((e) => (e.emergency ? 1 : 0)), ['no', 'yes'], features.bits, {
-    ...settings,
-    onEpoch,
-  });
+  // Urgency is learnt where it happens: among medical, security and electrical (fire) complaints,
+  // about half of which are emergencies, rather than against every complaint about food or refunds.
+  const risky = examples.flatMap((e, i) => (EMERGENCY_TYPES.includes(e.label) ? [i] : []));
+  const emergency = await trainHead(
+    risky.map((i) => vectors[i]),
+    risky.map((i) => (examples[i].emergency ? 1 : 0)),
+    ['no', 'yes'],
+    features.bits,
+    { ...settings, classWeights: [1, options.emergencyWeight ?? 2], onEpoch },
+  );
   const severity = await trainHead(vectors, examples.map((e) => SEVERITIES.indexOf(e.severity)), SEVERITIES, features.bits, {
     ...settings,
     onEpoch,
@@ -157,7 +171,7 @@ export async function train(examples: Example[], version: string, options: Train
     version,
     features,
     lexicon,
-    emergencyThreshold: options.emergencyThreshold ?? 0.35,
+    emergencyThreshold: options.emergencyThreshold ?? 0.15,
     category,
     emergency,
     severity,
@@ -189,7 +203,11 @@ export function predict(model: Model, text: string): Prediction {
   );
   const e = new Float64Array(2);
   scores(model.emergency, x, e);
-  const emergency = e[1] >= model.emergencyThreshold;
+  // Urgent, and about health, a threat or a fire: the two heads multiplied.
+  let risky = 0;
+  for (const t of EMERGENCY_TYPES) risky += p[model.category.labels.indexOf(t)];
+  const emergencyScore = e[1] * risky;
+  const emergency = emergencyScore >= model.emergencyThreshold;
   const s = new Float64Array(SEVERITIES.length);
   scores(model.severity, x, s);
   let severity = 0;
@@ -200,7 +218,7 @@ export function predict(model: Model, text: string): Prediction {
     confidence: round(ranked[0].confidence),
     top3: ranked.slice(0, 3).map((r) => ({ category: r.category, confidence: round(r.confidence) })),
     emergency,
-    emergencyScore: round(e[1]),
+    emergencyScore: round(emergencyScore),
     severity: emergency ? 'high' : (SEVERITIES[severity] as Severity),
   };
 }

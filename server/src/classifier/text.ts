@@ -52,7 +52,7 @@ export type CompiledLexicon = { exact: Map<string, string[]>; prefix: Map<string
 
 const SHORTEST_STEM = 4;
 /** A concept counts as much as this many mentions of a word (before the log scaling). */
-const CONCEPT_WEIGHT = 8;
+const CONCEPT_WEIGHT = 32;
 
 export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   const compiled: CompiledLexicon = { exact: new Map(), prefix: new Map(), phrases: [], longest: 0 };
@@ -81,9 +81,14 @@ export function conceptsIn(tokens: string[], lexicon: CompiledLexicon): Set<stri
   const found = new Set<string>();
   for (const token of tokens) {
     for (const c of lexicon.exact.get(token) ?? []) found.add(c);
-    const chars = Array.from(token);
-    for (let n = SHORTEST_STEM; n <= Math.min(chars.length, lexicon.longest); n++) {
-      for (const c of lexicon.prefix.get(chars.slice(0, n).join('')) ?? []) found.add(c);
+    // Each beginning of the word, 4 characters and longer, grown one code point at a time.
+    let prefix = '';
+    let length = 0;
+    for (const ch of token) {
+      prefix += ch;
+      length++;
+      if (length > lexicon.longest) break;
+      if (length >= SHORTEST_STEM) for (const c of lexicon.prefix.get(prefix) ?? []) found.add(c);
     }
   }
   if (lexicon.phrases.length > 0) {
@@ -116,8 +121,12 @@ export function featurize(text: string, options: FeatureOptions = DEFAULT_FEATUR
   // Code points, not UTF-16 units, so an n-gram never splits a character.
   const addGrams = (word: string) => {
     const chars = Array.from(`<${word}>`);
-    for (let n = options.minGram; n <= options.maxGram; n++) {
-      for (let i = 0; i + n <= chars.length; i++) add(chars.slice(i, i + n).join(''));
+    for (let i = 0; i < chars.length; i++) {
+      let gram = '';
+      for (let n = 1; n <= options.maxGram && i + n <= chars.length; n++) {
+        gram += chars[i + n - 1];
+        if (n >= options.minGram) add(gram);
+      }
     }
   };
   const tokens = words(text);
