@@ -52,7 +52,7 @@ export const router = createBrowserRouter([
             loader: requireRole('staff', 'admin'),
             children: [
               { path: 'dashboard', lazy: page(() => import('../features/complaints/staff/dashboard-page')) },
-              { path: 'smart-classification', ...upcoming('smartClassification') },
+              { path: 'smart-classification', lazy: page(() => import('../features/classification/classification-page')) },
               { path: 'quick-resolution', handle: { feature: 'quickResolution' }, lazy: page(() => import('../features/solutions/quick-resolution-page')) },
             ],
           },

@@ -30,6 +30,16 @@ const fillComplaint = () => {
 };
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/**
+ * Answers the filing calls in turn (the last answer repeats). While the passenger types, the form
+ * also asks for likely types and solutions; those get empty answers whenever they happen to fire.
+ */
+const serveFiling = (...answers: (() => Response)[]) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    if (url !== '/api/complaints') return json(200, { top3: [], items: [] });
+    return (answers.length > 1 ? answers.shift()! : answers[0])();
+  });
+const filings = (fetch: ReturnType<typeof serveFiling>) => fetch.mock.calls.filter(([url]) => url === '/api/complaints');
 
 beforeAll(async () => {
   await initI18n();
@@ -72,15 +82,30 @@ describe('File a New Complaint', () => {
     expect(screen.queryByText('Please give the 5-digit train number.')).toBeNull();
   });
 
+  it('offers the likely types as the passenger describes the problem, and sets one only when pressed', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
+      url === '/api/complaints/suggest-type' ? json(200, { top3: [{ category: 'water', confidence: 0.8 }, { category: 'amenities', confidence: 0.05 }] }) : json(200, { items: [] }),
+    );
+    renderPage();
+    const type = screen.getByLabelText('Type of problem') as HTMLSelectElement;
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'No water in the toilets since Kota.' } });
+    const chip = await screen.findByRole('button', { name: 'Water Availability' }, { timeout: 2000 });
+    expect(screen.queryByRole('button', { name: 'Passenger Amenities' })).toBeNull();
+    expect(type.value).toBe('');
+    fireEvent.click(chip);
+    expect(type.value).toBe('water');
+  });
+
   it('files the complaint with an Idempotency-Key, shows its reference and clears the form', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(201, { reference: 'CMP100001' }));
+    const fetch = serveFiling(() => json(201, { reference: 'CMP100001' }));
     renderPage();
     fillComplaint();
     submit();
     expect(await screen.findByText('Complaint submitted successfully!')).toBeTruthy();
     expect(screen.getByTestId('complaint-reference').textContent).toBe('CMP100001');
     expect(screen.getByRole('link', { name: 'Follow this complaint' }).getAttribute('href')).toBe('/complaints/CMP100001');
-    const [url, init] = fetch.mock.calls[0];
+    expect(filings(fetch)).toHaveLength(1);
+    const [url, init] = filings(fetch)[0];
     expect(url).toBe('/api/complaints');
     expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     const body = init?.body as FormData;
@@ -90,7 +115,7 @@ describe('File a New Complaint', () => {
   });
 
   it('keeps the form and marks the field when the server refuses it', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(400, { code: 'validation_failed', message: 'pnr: pnr_invalid', fields: { pnr: 'pnr_invalid' } }));
+    serveFiling(() => json(400, { code: 'validation_failed', message: 'pnr: pnr_invalid', fields: { pnr: 'pnr_invalid' } }));
     renderPage();
     fillComplaint();
     submit();
@@ -101,14 +126,18 @@ describe('File a New Complaint', () => {
   });
 
   it('retries a server failure with the same key, so it cannot be filed twice', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(json(500, { code: 'internal', message: 'boom' })).mockResolvedValueOnce(json(200, { reference: 'CMP100002' }));
+    const fetch = serveFiling(
+      () => json(500, { code: 'internal', message: 'boom' }),
+      () => json(200, { reference: 'CMP100002' }),
+    );
     renderPage();
     fillComplaint();
     submit();
     expect(await screen.findByText('Failed to submit complaint.')).toBeTruthy();
     submit();
     expect(await screen.findByText('CMP100002')).toBeTruthy();
-    const keys = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    const keys = filings(fetch).map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });
 

@@ -17,6 +17,7 @@ import { complaintQueue } from './complaint-queue';
 import { isRejection, type QueuedComplaint } from './offline-queue';
 import { PhotoPicker } from './photo-picker';
 import { SubmittedPanel, WaitingList } from './queue-panels';
+import { TypeSuggestions } from './type-suggestions';
 import { usePhotos } from './use-photos';
 import { useSpeechInput } from './use-speech-input';
 
@@ -424,6 +425,7 @@ export default function FileComplaintPage() {
                   {t('fileComplaint.counter', { count: form.description.length, max: DESCRIPTION_MAX })}
                 </span>
               </div>
+              <TypeSuggestions description={form.description} type={form.type} isOnline={isOnline} onChoose={(type) => update('type', type)} />
               <div aria-live="polite" className="text-sm">
                 {speech.isListening && (
                   <p className="text-slate-700 dark:text-slate-300">

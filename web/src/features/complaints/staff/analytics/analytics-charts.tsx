@@ -4,9 +4,10 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Text, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
 import { formatNumber } from '../../../../lib/format';
-import { ChartCard } from './chart-card';
-import { barChartHeight, departmentLabel, formatDay, formatDecimal, formatShare, onTimeParts, typesWithComplaints } from './chart-data';
-import { COLOUR, SEVERITY_COLOUR, STATUS_COLOUR, TOOLTIP_STYLE } from './chart-theme';
+import { ChartCard } from '../../../../components/charts/chart-card';
+import { barChartHeight, formatDay, formatDecimal, formatShare } from '../../../../components/charts/chart-format';
+import { departmentLabel, onTimeParts, typesWithComplaints } from './chart-data';
+import { COLOUR, SEVERITY_COLOUR, STATUS_COLOUR, TOOLTIP_STYLE } from '../../../../components/charts/chart-theme';
 
 const AXIS_TICK = { fill: COLOUR.axis, fontSize: 12 };
 const WIDE = '(min-width: 640px)';

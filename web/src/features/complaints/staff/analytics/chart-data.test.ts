@@ -1,7 +1,8 @@
 import type { AnalyticsDaily } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
 import { readFilters } from '../dashboard-filters';
-import { barChartHeight, checkCustomRange, departmentLabel, exportCsvUrl, formatDay, hasComplaints, onTimeParts, rangeOf, typesWithComplaints } from './chart-data';
+import { barChartHeight, formatDay } from '../../../../components/charts/chart-format';
+import { checkCustomRange, departmentLabel, exportCsvUrl, hasComplaints, onTimeParts, rangeOf, typesWithComplaints } from './chart-data';
 
 describe('rangeOf', () => {
   it('ends a preset today and counts today as one of its days', () => {

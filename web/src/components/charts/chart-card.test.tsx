@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../../lib/i18n';
+import { initI18n } from '../../lib/i18n';
 import { ChartCard } from './chart-card';
 
 beforeAll(async () => {
