@@ -1,15 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, hasChromium, launchBrowser, newPage, type Server, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, type Server, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
-
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.skipIf(!hasChromium)('quality of the shell', () => {
   beforeAll(async () => {
@@ -45,7 +39,7 @@ describe.skipIf(!hasChromium)('quality of the shell', () => {
     const { context, page } = await newPage(browser, server, 360);
     await signInWithEmail(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    for (const path of ['/dashboard', '/staff', '/quick-resolution', '/outbox', '/settings', '/profile', '/']) {
+    for (const path of ['/dashboard', '/smart-classification', '/staff', '/quick-resolution', '/outbox', '/settings', '/profile', '/']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

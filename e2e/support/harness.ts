@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -137,4 +138,10 @@ export async function passengerAccount(server: Server, name: string, password: s
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   await fetch(await linkFromOutbox(server, email, 'Verify'), { redirect: 'manual' });
   return email;
+}
+
+/** WCAG 2.1 A/AA problems axe finds on the page as it is now, as "rule: elements" lines. */
+export async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
