@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { LlmClassifier } from '../../providers/llm';
 import { likePattern } from '../complaints/complaint-filters';
+import type { ComplaintChange } from '../complaints/complaints.service';
 import type { ClassifierService } from './classifier';
 
 const ZONE = sql.raw(`'Asia/Kolkata'`);
@@ -20,7 +21,15 @@ export const needsReview = (prediction: Pick<Prediction, 'category' | 'confidenc
 
 export type ClassificationService = ReturnType<typeof createClassificationService>;
 
-export function createClassificationService(deps: { db: Db; classifier: ClassifierService; threshold: number; llm?: LlmClassifier; log: FastifyBaseLogger }) {
+export function createClassificationService(deps: {
+  db: Db;
+  classifier: ClassifierService;
+  threshold: number;
+  llm?: LlmClassifier;
+  log: FastifyBaseLogger;
+  /** A review changed a complaint's type: lists and dashboards refetch. */
+  onChange: (c: ComplaintChange) => void;
+}) {
   const { db, classifier, threshold } = deps;
   const reviewer = sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${classification.reviewedBy})`;
   const columns = {
@@ -189,9 +198,9 @@ export function createClassificationService(deps: { db: Db; classifier: Classifi
      * that type, its timeline says so, and the text with the type becomes a labelled example.
      */
     async review(actor: { id: string; name: string }, reference: string, type: ComplaintType) {
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: complaint.id, type: complaint.type })
+          .select({ id: complaint.id, type: complaint.type, reference: complaint.reference, status: complaint.status, passengerId: complaint.passengerId, assigneeId: complaint.assigneeId })
           .from(complaint)
           .innerJoin(classification, eq(classification.complaintId, complaint.id))
           .where(eq(complaint.reference, reference))
@@ -211,7 +220,9 @@ export function createClassificationService(deps: { db: Db; classifier: Classifi
             createdAt: sql`clock_timestamp()`,
           });
         }
+        return row;
       });
+      deps.onChange({ reference: changed.reference, status: changed.status, passengerId: changed.passengerId, assigneeId: changed.assigneeId });
       return one(reference);
     },
   };
