@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
 import { accountRoutes } from './modules/account/account.routes';
 import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
 import { complaintRoutes } from './modules/complaints/complaints.routes';
@@ -100,8 +101,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
   const assignment = createAssignmentService({ db: database.db, notifier });
-  const classifier = createClassifier({ db: database.db, log: app.log });
-  await classifier.ready(options.classifierSeed);
+  const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
+  void classifier.start(options.classifierSeed);
+  // A first training still running stops before the database closes.
+  app.addHook('preClose', () => classifier.stop());
   const classifications = createClassificationService({
     db: database.db,
     classifier,

@@ -55,6 +55,8 @@ export type TrainOptions = {
   emergencyThreshold?: number;
   /** How much more an emergency example counts than another in the emergency head. */
   emergencyWeight?: number;
+  /** Aborted: training stops at the next epoch with an error. */
+  signal?: AbortSignal;
   /** Called after each epoch of the type head (0–1), for progress bars. */
   onProgress?: (done: number) => void;
 };
@@ -95,7 +97,7 @@ export async function trainHead(
   targets: number[],
   labels: readonly string[],
   bits: number,
-  options: Required<Pick<TrainOptions, 'epochs' | 'learningRate' | 'l2' | 'seed'>> & { onEpoch?: (epoch: number) => void; classWeights?: number[] },
+  options: Required<Pick<TrainOptions, 'epochs' | 'learningRate' | 'l2' | 'seed'>> & { onEpoch?: (epoch: number) => void; classWeights?: number[]; signal?: AbortSignal },
 ): Promise<Head> {
   const k = labels.length;
   const head: Head = { labels, weights: new Float32Array((1 << bits) * k), bias: new Float32Array(k) };
@@ -126,6 +128,7 @@ export async function trainHead(
       }
     }
     options.onEpoch?.(epoch + 1);
+    options.signal?.throwIfAborted();
     // Training runs inside the server on a retrain: let requests through between epochs.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -137,12 +140,19 @@ export async function train(examples: Example[], version: string, options: Train
   const lexicon = options.lexicon ?? null;
   const compiled = lexicon ? compileLexicon(lexicon) : undefined;
   const settings = {
+    signal: options.signal,
     epochs: options.epochs ?? 12,
     learningRate: options.learningRate ?? 2,
     l2: options.l2 ?? 1e-4,
     seed: options.seed ?? 7,
   };
-  const vectors = examples.map((e) => featurize(e.text, features, compiled));
+  // Featurised in slices, so a server training in the background keeps answering.
+  const vectors: SparseVector[] = [];
+  for (let i = 0; i < examples.length; i += 250) {
+    for (const e of examples.slice(i, i + 250)) vectors.push(featurize(e.text, features, compiled));
+    await new Promise((resolve) => setImmediate(resolve));
+    options.signal?.throwIfAborted();
+  }
   const total = settings.epochs * 3;
   let done = 0;
   const onEpoch = () => options.onProgress?.(++done / total);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { COMPLAINT_TYPES } from '@railmadad/contract';
@@ -43,8 +44,8 @@ async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'error' });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    const classifier = createClassifier({ db: database.db, log: command === 'predict' ? { ...log, info: () => undefined } : log });
-    await classifier.ready();
+    const classifier = createClassifier({ db: database.db, log: command === 'predict' ? { ...log, info: () => undefined } : log, cacheDir: join(config.dataDir, 'classifier') });
+    await classifier.start();
     if (command === 'train') {
       const status = await classifier.retrain(null, { wait: true });
       const r = status.result;
@@ -54,7 +55,7 @@ async function main() {
       console.log(r.accepted ? `Version ${r.version} is now active.` : `Version ${r.version} scored worse and was kept aside; the active model stays.`);
       return;
     }
-    const model = classifier.model;
+    const model = await classifier.model();
     if (!model) throw new Error('no active model');
     if (command === 'eval') {
       const e = evaluate(model, examples);

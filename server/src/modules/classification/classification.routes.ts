@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../../auth/session';
+import { AppError } from '../../lib/errors';
 import type { ClassificationService } from './classification.service';
 import type { ClassifierService } from './classifier';
 
@@ -34,13 +35,17 @@ export const classificationRoutes =
         ...staff,
         schema: { tags, summary: 'The local model on any text: type, confidence, top 3, emergency, suggested severity and the model version', body: classifyRequestSchema, response: { 200: predictionSchema } },
       },
-      async (request) => classifier.predict(request.body.text),
+      async (request) => {
+        const prediction = await classifier.predict(request.body.text);
+        if (!prediction) throw new AppError('internal', 'The classifier is not available; see the server log.');
+        return prediction;
+      },
     );
 
     app.post(
       '/api/complaints/suggest-type',
       { ...user, schema: { tags, summary: 'The three likeliest complaint types for a description being typed', body: classifyRequestSchema, response: { 200: typeSuggestionSchema } } },
-      async (request) => ({ top3: classifier.predict(request.body.text).top3 }),
+      async (request) => ({ top3: (await classifier.predict(request.body.text))?.top3 ?? [] }),
     );
 
     app.get(

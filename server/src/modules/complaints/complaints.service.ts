@@ -44,7 +44,8 @@ export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 
 /** The classifier as filing sees it: a call on the text, recorded with the complaint. */
 export type FilingClassifier = {
-  predict: (text: string) => Prediction;
+  /** Null when no model could be loaded: the complaint is filed unclassified rather than refused. */
+  predict: (text: string) => Promise<Prediction | null>;
   record: (tx: Tx, complaintId: string, chosen: ComplaintType, prediction: Prediction) => Promise<void>;
   afterFiling: (complaintId: string, text: string, prediction: Prediction) => void;
 };
@@ -246,8 +247,8 @@ export function createComplaintsService(deps: {
 
       // The model reads every complaint: an emergency it sees is High and first in every queue,
       // whatever type or severity the passenger picked (they keep their type; staff review it).
-      const prediction = deps.classifier.predict(c.description);
-      const emergency = prediction.emergency;
+      const prediction = await deps.classifier.predict(c.description);
+      const emergency = prediction?.emergency ?? false;
       const severity: Severity = emergency ? 'high' : c.severity;
       const now = Date.now();
       const id = newId();
@@ -283,7 +284,7 @@ export function createComplaintsService(deps: {
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
           await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
-          await deps.classifier.record(tx, id, c.type, prediction);
+          if (prediction) await deps.classifier.record(tx, id, c.type, prediction);
           return inserted;
         });
       } catch (error) {
@@ -302,7 +303,7 @@ export function createComplaintsService(deps: {
         mobile: row.mobile,
       });
       if (emergency) await notifier.alertAdmins(params);
-      deps.classifier.afterFiling(row.id, c.description, prediction);
+      if (prediction) deps.classifier.afterFiling(row.id, c.description, prediction);
       await deps.autoAssign?.(row.id);
       const assigned = (await findRow(row.reference)) ?? row;
       changed(assigned);
