@@ -21,7 +21,7 @@ if (process.argv.includes('--compare')) {
     ['words + bigrams + char 2-4', { bits: 18, minGram: 2, maxGram: 4, bigrams: true }],
     ['words + bigrams + char 2-5 (chosen)', DEFAULT_FEATURES],
     ['words + bigrams + char 1-5', { bits: 18, minGram: 1, maxGram: 5, bigrams: true }],
-    ['same, 2^16 buckets', { ...DEFAULT_FEATURES, bits: 16 }],
+    ['same, 2^18 buckets', { ...DEFAULT_FEATURES, bits: 18 }],
     ['same, 2^20 buckets', { ...DEFAULT_FEATURES, bits: 20 }],
     ['same, without the script bridges', { ...DEFAULT_FEATURES, scripts: false }],
   ];

@@ -181,7 +181,7 @@ export async function train(examples: Example[], version: string, options: Train
     version,
     features,
     lexicon,
-    emergencyThreshold: options.emergencyThreshold ?? 0.15,
+    emergencyThreshold: options.emergencyThreshold ?? 0.12,
     category,
     emergency,
     severity,

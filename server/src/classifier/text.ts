@@ -38,7 +38,7 @@ export type FeatureOptions = {
   scripts?: boolean;
 };
 
-export const DEFAULT_FEATURES: FeatureOptions = { bits: 18, minGram: 2, maxGram: 5, bigrams: true, scripts: true };
+export const DEFAULT_FEATURES: FeatureOptions = { bits: 16, minGram: 2, maxGram: 5, bigrams: true, scripts: true };
 
 /**
  * Concepts (lexicon/*.json): a meaning and the words for it in each language, e.g. "water-supply":
