@@ -66,6 +66,8 @@ export const classificationSchema = z.object({
   confidence: z.number(),
   top3: z.array(scoredType),
   emergency: z.boolean(),
+  /** A person's word on the emergency call; null until someone judged it. */
+  reviewedEmergency: z.boolean().nullable(),
   suggestedSeverity: z.enum(SEVERITIES),
   status: z.enum(CLASSIFICATION_STATUSES),
   modelVersion: z.number().int(),
@@ -79,8 +81,14 @@ export type Classification = z.infer<typeof classificationSchema>;
 export const classificationListSchema = pageOf(classificationSchema);
 export type ClassificationList = z.infer<typeof classificationListSchema>;
 
-/** Confirm the model (its own type) or correct it (another type): the type the complaint really is. */
-export const reviewSchema = z.object({ type: z.enum(COMPLAINT_TYPES, { message: 'type_required' }) });
+/**
+ * Confirm the model (its own type) or correct it (another type): the type the complaint really
+ * is. `emergency` settles the emergency call: false clears a false alarm, true raises one.
+ */
+export const reviewSchema = z
+  .object({ type: z.enum(COMPLAINT_TYPES, { message: 'type_required' }).optional(), emergency: z.boolean().optional() })
+  .refine((r) => r.type !== undefined || r.emergency !== undefined, { message: 'type_required', path: ['type'] });
+export type ReviewInput = z.infer<typeof reviewSchema>;
 
 export const classifierModelSchema = z.object({
   version: z.number().int(),

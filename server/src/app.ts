@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: config.reviewThreshold,
     llm: config.llm ? createLlmClassifier(config.llm) : undefined,
     log: app.log,
+    dueHours: config.dueHours,
     onChange: (c) => complaintChanges.emit('change', c),
   });
   const complaints = createComplaintsService({

@@ -83,6 +83,29 @@ describe('classification on filing', () => {
     expect(c).toMatchObject({ emergency: true, severity: 'high', type: 'miscellaneous' });
     expect((await callOf(c.reference)).emergency).toBe(true);
   });
+
+  it('lets a reviewer clear a false alarm (back to the passenger’s severity) or raise a missed emergency', async () => {
+    const alarm = await createComplaint(t.app, passenger.cookie, { type: 'medical', severity: 'low', description: 'My father collapsed near the door and is not breathing, please send a doctor now' });
+    expect(alarm.emergency).toBe(true);
+    const before = await callOf(alarm.reference);
+    const cleared = await post(staff, `/api/classifications/${alarm.reference}/review`, { emergency: false });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ reviewedEmergency: false, emergency: true, status: before.status, reviewedType: null });
+    const calm = (await getComplaint(t.app, staff.cookie, alarm.reference)).json();
+    expect(calm).toMatchObject({ emergency: false, severity: 'low', firstResponseDueAt: null });
+    expect(Date.parse(calm.dueAt) - Date.parse(calm.createdAt)).toBeCloseTo(72 * 3600_000, -4);
+
+    const missed = await createComplaint(t.app, passenger.cookie, { type: 'water', severity: 'medium', description: 'No water in coach S3 toilets since morning.' });
+    expect(missed.emergency).toBe(false);
+    const raised = await post(admin, `/api/classifications/${missed.reference}/review`, { type: 'water', emergency: true });
+    expect(raised.json()).toMatchObject({ reviewedEmergency: true, reviewedType: 'water', status: 'reviewed' });
+    const urgent = (await getComplaint(t.app, staff.cookie, missed.reference)).json();
+    expect(urgent).toMatchObject({ emergency: true, severity: 'high' });
+    expect(urgent.firstResponseDueAt).not.toBeNull();
+    expect(urgent.timeline.some((e: { note: string | null }) => e.note === 'Marked as an emergency in review.')).toBe(true);
+
+    expect((await post(staff, `/api/classifications/${missed.reference}/review`, {})).statusCode).toBe(400);
+  });
 });
 
 describe('the review queue', () => {

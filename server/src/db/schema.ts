@@ -394,8 +394,9 @@ export const classification = pgTable(
       .primaryKey()
       .references(() => complaint.id, { onDelete: 'cascade' }),
     modelVersion: integer('model_version').notNull(),
-    /** The type the passenger chose when filing. */
+    /** The type and severity the passenger chose when filing. */
     chosenType: text('chosen_type').notNull(),
+    chosenSeverity: text('chosen_severity'),
     predictedType: text('predicted_type').notNull(),
     confidence: doublePrecision('confidence').notNull(),
     top3: jsonb('top3').notNull().$type<{ category: string; confidence: number }[]>(),
@@ -406,6 +407,8 @@ export const classification = pgTable(
     status: text('status').notNull(),
     /** The type a person settled on; with the description it is a labelled example. */
     reviewedType: text('reviewed_type'),
+    /** A person's word on the emergency call (null: not judged), a labelled example for the urgency head. */
+    reviewedEmergency: boolean('reviewed_emergency'),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** A configured LLM's second opinion on a low-confidence call. */

@@ -72,9 +72,9 @@ export const classificationRoutes =
       '/api/classifications/:reference/review',
       {
         ...staff,
-        schema: { tags, summary: "Settle a complaint's type: the model's (confirm) or another (correct)", params: referenceParams, body: reviewSchema, response: { 200: classificationSchema } },
+        schema: { tags, summary: "Settle a complaint's type, the model's (confirm) or another (correct), and/or its emergency call (`emergency`: false clears a false alarm)", params: referenceParams, body: reviewSchema, response: { 200: classificationSchema } },
       },
-      async (request) => classifications.review(request.user, request.params.reference, request.body.type),
+      async (request) => classifications.review(request.user, request.params.reference, request.body),
     );
 
     app.get(

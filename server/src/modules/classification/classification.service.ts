@@ -1,4 +1,4 @@
-import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, Severity } from '@railmadad/contract';
+import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, ReviewInput, Severity } from '@railmadad/contract';
 import { COMPLAINT_TYPE_LABELS, COMPLAINT_TYPES } from '@railmadad/contract';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +13,9 @@ import type { ComplaintChange } from '../complaints/complaints.service';
 import type { ClassifierService } from './classifier';
 
 const ZONE = sql.raw(`'Asia/Kolkata'`);
+const HOUR = 60 * 60 * 1000;
+/** As at filing: an emergency wants a first response within 8 minutes. */
+const EMERGENCY_FIRST_RESPONSE_MS = 8 * 60 * 1000;
 const WEEKS = 8;
 
 /** Whether a call waits for a person: the model disagrees with the passenger or is unsure. */
@@ -27,6 +30,8 @@ export function createClassificationService(deps: {
   threshold: number;
   llm?: LlmClassifier;
   log: FastifyBaseLogger;
+  /** Hours to resolve by severity, for a review that changes the emergency call. */
+  dueHours: Record<Severity, number>;
   /** A review changed a complaint's type: lists and dashboards refetch. */
   onChange: (c: ComplaintChange) => void;
 }) {
@@ -42,6 +47,7 @@ export function createClassificationService(deps: {
     confidence: classification.confidence,
     top3: classification.top3,
     emergency: classification.emergency,
+    reviewedEmergency: classification.reviewedEmergency,
     suggestedSeverity: classification.suggestedSeverity,
     status: classification.status,
     modelVersion: classification.modelVersion,
@@ -64,6 +70,7 @@ export function createClassificationService(deps: {
     confidence: r.confidence as number,
     top3: r.top3 as Classification['top3'],
     emergency: r.emergency as boolean,
+    reviewedEmergency: (r.reviewedEmergency as boolean | null) ?? null,
     suggestedSeverity: r.suggestedSeverity as Severity,
     status: r.status as ClassificationStatus,
     modelVersion: r.modelVersion as number,
@@ -97,18 +104,19 @@ export function createClassificationService(deps: {
     threshold,
 
     /** Records the model's call on a complaint being filed, inside the filing's transaction. */
-    async record(tx: Tx, complaintId: string, chosen: ComplaintType, prediction: Prediction) {
+    async record(tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) {
       await tx.insert(classification).values({
         complaintId,
         modelVersion: prediction.modelVersion,
-        chosenType: chosen,
+        chosenType: chosen.type,
+        chosenSeverity: chosen.severity,
         predictedType: prediction.category,
         confidence: prediction.confidence,
         top3: prediction.top3,
         emergency: prediction.emergency,
         emergencyScore: prediction.emergencyScore,
         suggestedSeverity: prediction.severity,
-        status: needsReview(prediction, chosen, threshold) ? 'pending_review' : 'classified',
+        status: needsReview(prediction, chosen.type, threshold) ? 'pending_review' : 'classified',
       });
     },
 
@@ -194,32 +202,58 @@ export function createClassificationService(deps: {
     get: one,
 
     /**
-     * A person settles the type: the model's (confirm) or another (correct). The complaint takes
-     * that type, its timeline says so, and the text with the type becomes a labelled example.
+     * A person settles the type, the model's (confirm) or another (correct): the complaint takes
+     * it, its timeline says so, and text and type become a labelled example. `emergency` settles
+     * the emergency call the same way: a cleared false alarm goes back to the passenger's severity
+     * and its place in the queue; a raised one becomes High with an 8-minute first response.
      */
-    async review(actor: { id: string; name: string }, reference: string, type: ComplaintType) {
+    async review(actor: { id: string; name: string }, reference: string, input: ReviewInput) {
       const changed = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: complaint.id, type: complaint.type, reference: complaint.reference, status: complaint.status, passengerId: complaint.passengerId, assigneeId: complaint.assigneeId })
+          .select({
+            id: complaint.id,
+            type: complaint.type,
+            reference: complaint.reference,
+            status: complaint.status,
+            passengerId: complaint.passengerId,
+            assigneeId: complaint.assigneeId,
+            emergency: complaint.emergency,
+            severity: complaint.severity,
+            createdAt: complaint.createdAt,
+            chosenSeverity: classification.chosenSeverity,
+          })
           .from(complaint)
           .innerJoin(classification, eq(classification.complaintId, complaint.id))
           .where(eq(complaint.reference, reference))
           .for('update');
         if (!row) throw new AppError('not_found', 'No classification for this complaint.');
         const now = new Date();
-        await tx.update(classification).set({ reviewedType: type, reviewedBy: actor.id, reviewedAt: now, status: 'reviewed' }).where(eq(classification.complaintId, row.id));
-        if (row.type !== type) {
-          await tx.update(complaint).set({ type, updatedAt: now }).where(eq(complaint.id, row.id));
-          await tx.insert(complaintEvent).values({
-            id: newId(),
-            complaintId: row.id,
-            actorId: actor.id,
-            kind: 'note',
-            internal: true,
-            note: `Type changed from ${COMPLAINT_TYPE_LABELS[row.type as ComplaintType]} to ${COMPLAINT_TYPE_LABELS[type]} in review.`,
-            createdAt: sql`clock_timestamp()`,
-          });
+        const note = async (text: string) =>
+          tx.insert(complaintEvent).values({ id: newId(), complaintId: row.id, actorId: actor.id, kind: 'note', internal: true, note: text, createdAt: sql`clock_timestamp()` });
+        const call: Partial<typeof classification.$inferInsert> = { reviewedBy: actor.id, reviewedAt: now };
+        const update: Partial<typeof complaint.$inferInsert> = {};
+        if (input.type) {
+          Object.assign(call, { reviewedType: input.type, status: 'reviewed' });
+          if (row.type !== input.type) {
+            update.type = input.type;
+            await note(`Type changed from ${COMPLAINT_TYPE_LABELS[row.type as ComplaintType]} to ${COMPLAINT_TYPE_LABELS[input.type]} in review.`);
+          }
         }
+        if (input.emergency !== undefined) {
+          call.reviewedEmergency = input.emergency;
+          if (row.emergency !== input.emergency) {
+            const severity: Severity = input.emergency ? 'high' : ((row.chosenSeverity as Severity | null) ?? (row.severity as Severity));
+            Object.assign(update, {
+              emergency: input.emergency,
+              severity,
+              dueAt: new Date(row.createdAt.getTime() + deps.dueHours[severity] * HOUR),
+              firstResponseDueAt: input.emergency ? new Date(now.getTime() + EMERGENCY_FIRST_RESPONSE_MS) : null,
+            });
+            await note(input.emergency ? 'Marked as an emergency in review.' : 'Not an emergency, said the reviewer.');
+          }
+        }
+        await tx.update(classification).set(call).where(eq(classification.complaintId, row.id));
+        if (Object.keys(update).length > 0) await tx.update(complaint).set({ ...update, updatedAt: now }).where(eq(complaint.id, row.id));
         return row;
       });
       deps.onChange({ reference: changed.reference, status: changed.status, passengerId: changed.passengerId, assigneeId: changed.assigneeId });

@@ -24,7 +24,12 @@ export type ClassifierService = ReturnType<typeof createClassifier>;
 /** The examples people settled in review: text and the type it really is. */
 async function reviewedExamples(db: Db): Promise<CorpusExample[]> {
   const rows = await db
-    .select({ text: complaint.description, label: classification.reviewedType, emergency: classification.emergency, severity: complaint.severity })
+    .select({
+      text: complaint.description,
+      label: classification.reviewedType,
+      emergency: sql<boolean>`coalesce(${classification.reviewedEmergency}, ${classification.emergency})`,
+      severity: complaint.severity,
+    })
     .from(classification)
     .innerJoin(complaint, eq(complaint.id, classification.complaintId))
     .where(isNotNull(classification.reviewedType));

@@ -46,7 +46,7 @@ export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 export type FilingClassifier = {
   /** Null when no model could be loaded: the complaint is filed unclassified rather than refused. */
   predict: (text: string) => Promise<Prediction | null>;
-  record: (tx: Tx, complaintId: string, chosen: ComplaintType, prediction: Prediction) => Promise<void>;
+  record: (tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) => Promise<void>;
   afterFiling: (complaintId: string, text: string, prediction: Prediction) => void;
 };
 
@@ -284,7 +284,7 @@ export function createComplaintsService(deps: {
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
           await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
-          if (prediction) await deps.classifier.record(tx, id, c.type, prediction);
+          if (prediction) await deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction);
           return inserted;
         });
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { Classification, ClassificationList, ClassificationListQuery, ClassificationSummary, ClassifierModelInfo, ComplaintType, TrainingStatus } from '@railmadad/contract';
+import type { Classification, ClassificationList, ClassificationListQuery, ClassificationSummary, ClassifierModelInfo, ReviewInput, TrainingStatus } from '@railmadad/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { toSearch } from './classification-filters';
@@ -45,15 +45,15 @@ export function useRetrain() {
 }
 
 /**
- * Settles a complaint's type. The row changes in place (a list filtered to "Pending Review"
+ * Settles a complaint's type and/or its emergency call. The row changes in place (a list filtered to "Pending Review"
  * does not lose it under the reviewer's pointer); the tiles and charts fetch again, and the
  * lists are fetched afresh when next shown.
  */
 export function useReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ reference, type }: { reference: string; type: ComplaintType }) =>
-      api<Classification>(`/api/classifications/${encodeURIComponent(reference)}/review`, { body: { type } }),
+    mutationFn: ({ reference, ...body }: { reference: string } & ReviewInput) =>
+      api<Classification>(`/api/classifications/${encodeURIComponent(reference)}/review`, { body }),
     onSuccess: (reviewed) => {
       client.setQueriesData<ClassificationList>({ queryKey: classificationKeys.lists }, (old) =>
         old ? { ...old, items: old.items.map((c) => (c.reference === reviewed.reference ? reviewed : c)) } : old,

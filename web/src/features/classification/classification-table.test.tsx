@@ -17,6 +17,7 @@ const call: Classification = {
   confidence: 0.42,
   top3: [],
   emergency: false,
+  reviewedEmergency: null,
   suggestedSeverity: 'medium',
   status: 'pending_review',
   modelVersion: 1,

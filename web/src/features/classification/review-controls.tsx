@@ -38,8 +38,25 @@ export function ReviewControls({ item, layout = 'table' }: { item: Classificatio
     if (justReviewed && item.status === 'reviewed') doneRef.current?.focus();
   }, [justReviewed, item.status]);
 
+  const height = HEIGHT[layout];
+  // A false alarm costs the queue its order and the passenger nothing, but it should not stay:
+  // the reviewer clears it in one click, whether or not the type is settled yet.
+  const clearEmergency = item.emergency && item.reviewedEmergency === null && (
+    <ReviewButton
+      label={t('classification.review.notEmergencyLabel', { reference })}
+      title={t('classification.review.notEmergencyTitle')}
+      disabled={review.isPending}
+      isBusy={review.isPending && review.variables?.emergency === false}
+      onClick={() => review.mutate({ reference, emergency: false })}
+      className={`${height} w-full`}
+    >
+      {t('classification.review.notEmergency')}
+    </ReviewButton>
+  );
+
   if (item.status === 'reviewed') {
     return (
+      <div className="space-y-2">
       <p ref={doneRef} tabIndex={-1} className="rounded-sm text-xs text-slate-600 dark:text-slate-400">
         {justReviewed && <span className="sr-only">{t('classification.review.done', { reference, type: t(`complaintTypes.${item.reviewedType ?? item.predictedType}`) })} </span>}
         {item.reviewedBy ? t('classification.review.by', { name: item.reviewedBy }) : t('classification.status.reviewed')}
@@ -50,6 +67,8 @@ export function ReviewControls({ item, layout = 'table' }: { item: Classificatio
           </>
         )}
       </p>
+      {clearEmergency}
+      </div>
     );
   }
 
@@ -58,7 +77,6 @@ export function ReviewControls({ item, layout = 'table' }: { item: Classificatio
   const sending = review.variables?.type;
   const disagrees = passengerDisagrees(item);
 
-  const height = HEIGHT[layout];
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-1.5">
@@ -97,6 +115,7 @@ export function ReviewControls({ item, layout = 'table' }: { item: Classificatio
             {t('classification.review.keep')}
           </ReviewButton>
         )}
+        {clearEmergency}
       </div>
       {review.isError && (
         <p role="alert" className="rounded-md border-s-4 border-red-700 bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
