@@ -30,7 +30,7 @@ beforeAll(async () => {
   mine.fan = await createComplaint(t.app, alice.cookie, { type: 'electrical', severity: 'high', pnr: '2211334466', description: 'The fan over berth 22 has stopped working.' });
   mine.food = await createComplaint(t.app, alice.cookie, { type: 'catering', severity: 'low', pnr: '2211334477', description: 'Cockroaches in the pantry car, food served cold.' });
   mine.rude = await createComplaint(t.app, alice.cookie, { type: 'staff-behaviour', pnr: '2211334488', description: 'The TTE shouted at an elderly passenger.' });
-  bobs = await createComplaint(t.app, bob.cookie, { pnr: '9988776655', description: 'Bob: the charging point near seat 40 sparks.' });
+  bobs = await createComplaint(t.app, bob.cookie, { pnr: '9988776655', description: 'Bob: the charging point near seat 40 gives no power.' });
   // A minute apart, in the order filed: PGlite's clock ticks in milliseconds, so quick filings could tie.
   for (const [i, c] of [mine.water, mine.fan, mine.food, mine.rude, bobs].entries()) {
     await runSql(t.app, sql`update complaint set created_at = now() - make_interval(mins => ${10 - i}) where reference = ${c.reference}`);
