@@ -4,7 +4,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { encodeModel } from '../src/classifier/codec';
 import { loadCorpus, loadLexicon, splitCorpus } from '../src/classifier/corpus';
+import { evaluate } from '../src/classifier/evaluate';
 import { train } from '../src/classifier/model';
+import { metricsOf } from '../src/modules/classification/classifier';
 import { MIGRATIONS_DIR } from '../src/db/client';
 import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
 
@@ -15,7 +17,9 @@ import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
  */
 export default async function setup() {
   mkdirSync(new URL('.', TEMPLATE_FILE), { recursive: true });
-  const model = await train(splitCorpus(loadCorpus()).train, 'v1', { lexicon: loadLexicon() });
+  const { train: examples, test } = splitCorpus(loadCorpus());
+  const model = await train(examples, 'v1', { lexicon: loadLexicon() });
+  model.meta.metrics = metricsOf(evaluate(model, test));
   writeFileSync(CLASSIFIER_SEED_FILE, encodeModel(model));
   if (process.env.TEST_DATABASE_URL) return;
   const client = await PGlite.create('memory://');

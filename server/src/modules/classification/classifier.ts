@@ -43,6 +43,8 @@ export async function trainingSet(db: Db | null) {
   return { train: [...corpus.train, ...reviews.train], test: [...corpus.test, ...reviews.test], reviews: reviews.train.length + reviews.test.length };
 }
 
+export const metricsOf = (e: Evaluation) => ({ accuracy: e.accuracy, top3: e.top3, emergencyRecall: e.emergency.recall, tested: e.tested });
+
 /** Not worse: at least the same type accuracy and the same share of emergencies caught. */
 export const notWorse = (candidate: Evaluation, active: Evaluation) =>
   candidate.accuracy >= active.accuracy - 1e-9 && candidate.emergency.recall >= active.emergency.recall - 1e-9;
@@ -63,7 +65,10 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
   let status: TrainingStatus = IDLE;
   const events = new EventEmitter<{ training: [TrainingStatus] }>();
 
-  async function store(model: Model, version: number, state: 'active' | 'rejected', scores: Evaluation, corrections: number, actorId: string | null) {
+  /** Stores a trained version with its held-back scores (kept in the model's meta too). */
+  async function store(model: Model, version: number, state: 'active' | 'rejected', corrections: number, actorId: string | null) {
+    const scores = model.meta.metrics;
+    if (!scores) throw new Error('a model is stored with its scores');
     const bytes = encodeModel(model);
     await db.transaction(async (tx) => {
       if (state === 'active') await tx.update(classifierModel).set({ status: 'retired' }).where(eq(classifierModel.status, 'active'));
@@ -75,7 +80,7 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
         corrections,
         accuracy: scores.accuracy,
         top3: scores.top3,
-        emergencyRecall: scores.emergency.recall,
+        emergencyRecall: scores.emergencyRecall,
         trainedBy: actorId,
       });
     });
@@ -160,10 +165,10 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
       const { train: examples, test } = await trainingSet(null);
       const model = seed ? decodeModel(seed) : await train(examples, 'v1', { lexicon: loadLexicon(), signal: stopping.signal });
       model.version = 'v1';
-      const scores = evaluate(model, test);
-      model.meta.metrics = { accuracy: scores.accuracy, top3: scores.top3, emergencyRecall: scores.emergency.recall, tested: scores.tested };
+      // A seed comes scored; a model trained here is scored on the held-back split now.
+      model.meta.metrics ??= metricsOf(evaluate(model, test));
       try {
-        await store(model, 1, 'active', scores, 0, null);
+        await store(model, 1, 'active', 0, null);
       } catch (error) {
         // Another node stored the first model at the same moment: use that one.
         if (!(await loadActive())) throw error;
@@ -171,7 +176,7 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
       }
       active = model;
       activeVersion = 1;
-      log.info({ ms: Math.round(performance.now() - started), examples: examples.length, accuracy: scores.accuracy }, 'first classifier model trained from the corpus');
+      log.info({ ms: Math.round(performance.now() - started), examples: examples.length, accuracy: model.meta.metrics.accuracy }, 'first classifier model trained from the corpus');
   }
 
   return {
@@ -283,11 +288,11 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
       });
       model.meta.corrections = reviews;
       const scores = evaluate(model, test);
-      model.meta.metrics = { accuracy: scores.accuracy, top3: scores.top3, emergencyRecall: scores.emergency.recall, tested: scores.tested };
+      model.meta.metrics = metricsOf(scores);
       await loadActive();
       const previous = active ? evaluate(active, test) : null;
       const accepted = !previous || notWorse(scores, previous);
-      await store(model, version, accepted ? 'active' : 'rejected', scores, reviews, actorId);
+      await store(model, version, accepted ? 'active' : 'rejected', reviews, actorId);
       if (accepted) {
         active = model;
         activeVersion = version;
