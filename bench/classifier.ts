@@ -2,7 +2,8 @@
 // training time, model size, load time and prediction latency.
 // Usage: node --import tsx bench/classifier.ts [--compare]
 import { encodeModel, decodeModel } from '../server/src/classifier/codec';
-import { loadCorpus, loadLexicon, splitCorpus } from '../server/src/classifier/corpus';
+import { readFileSync } from 'node:fs';
+import { loadCorpus, loadLexicon, parseJsonl, splitCorpus } from '../server/src/classifier/corpus';
 import { evaluate } from '../server/src/classifier/evaluate';
 import { predict, train } from '../server/src/classifier/model';
 import { DEFAULT_FEATURES, type FeatureOptions } from '../server/src/classifier/text';
@@ -62,3 +63,10 @@ for (const l of e.perLanguage.sort((a, b) => b.tested - a.tested)) console.log(`
 const ordinary = test.filter((x) => !['medical', 'security', 'electrical'].includes(x.label));
 console.log(`false emergency alarms on the ${ordinary.length} held-back complaints of the other 13 types: ${pct(ordinary.filter((x) => predict(loaded, x.text).emergency).length / ordinary.length)}`);
 for (const t of e.perType) console.log(`  ${t.type.padEnd(20)} precision ${pct(t.precision)}  recall ${pct(t.recall)}  (${t.support})`);
+
+// The independent set (server/classifier/eval/fresh.jsonl), written without sight of the corpus
+// or the lexicon and never trained on.
+const freshFile = new URL('../server/classifier/eval/fresh.jsonl', import.meta.url).pathname;
+const fresh = evaluate(loaded, parseJsonl(readFileSync(freshFile, 'utf8'), 'fresh.jsonl'));
+console.log(`independent set (${fresh.tested}): top-1 ${pct(fresh.accuracy)}, top-3 ${pct(fresh.top3)}, emergencies caught ${pct(fresh.emergency.recall)} of ${fresh.emergency.emergencies}, false alarms ${pct(fresh.emergency.falseAlarms)}`);
+for (const l of fresh.perLanguage.sort((a, b) => b.tested - a.tested)) console.log(`  ${l.lang.padEnd(9)} ${String(l.tested).padStart(4)}  top-1 ${pct(l.accuracy)}  top-3 ${pct(l.top3)}`);

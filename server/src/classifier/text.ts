@@ -48,14 +48,20 @@ export const DEFAULT_FEATURES: FeatureOptions = { bits: 16, minGram: 2, maxGram:
 export type Lexicon = Record<string, string[]>;
 
 /** A lexicon ready for matching: whole words, word beginnings (4+ characters) and phrases. */
-export type CompiledLexicon = { exact: Map<string, string[]>; prefix: Map<string, string[]>; phrases: [string, string][]; longest: number };
+export type CompiledLexicon = {
+  exact: Map<string, string[]>;
+  prefix: Map<string, string[]>;
+  /** Phrases by their first word: the words after it, and the concept. */
+  phrases: Map<string, { rest: string[]; concept: string }[]>;
+  longest: number;
+};
 
 const SHORTEST_STEM = 4;
 /** A concept counts as much as this many mentions of a word (before the log scaling). */
 const CONCEPT_WEIGHT = 32;
 
 export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
-  const compiled: CompiledLexicon = { exact: new Map(), prefix: new Map(), phrases: [], longest: 0 };
+  const compiled: CompiledLexicon = { exact: new Map(), prefix: new Map(), phrases: new Map(), longest: 0 };
   const put = (map: Map<string, string[]>, key: string, concept: string) => {
     const list = map.get(key) ?? [];
     if (!list.includes(concept)) list.push(concept);
@@ -65,7 +71,11 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
     for (const term of terms) {
       const parts = words(term);
       if (parts.length === 0) continue;
-      if (parts.length > 1) compiled.phrases.push([` ${parts.join(' ')} `, concept]);
+      if (parts.length > 1) {
+        const list = compiled.phrases.get(parts[0]) ?? [];
+        list.push({ rest: parts.slice(1), concept });
+        compiled.phrases.set(parts[0], list);
+      }
       else if (Array.from(parts[0]).length < SHORTEST_STEM) put(compiled.exact, parts[0], concept);
       else {
         put(compiled.prefix, parts[0], concept);
@@ -79,8 +89,12 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
 /** The concepts a text mentions, each once. */
 export function conceptsIn(tokens: string[], lexicon: CompiledLexicon): Set<string> {
   const found = new Set<string>();
-  for (const token of tokens) {
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t];
     for (const c of lexicon.exact.get(token) ?? []) found.add(c);
+    for (const { rest, concept } of lexicon.phrases.get(token) ?? []) {
+      if (rest.every((word, i) => tokens[t + 1 + i] === word)) found.add(concept);
+    }
     // Each beginning of the word, 4 characters and longer, grown one code point at a time.
     let prefix = '';
     let length = 0;
@@ -90,10 +104,6 @@ export function conceptsIn(tokens: string[], lexicon: CompiledLexicon): Set<stri
       if (length > lexicon.longest) break;
       if (length >= SHORTEST_STEM) for (const c of lexicon.prefix.get(prefix) ?? []) found.add(c);
     }
-  }
-  if (lexicon.phrases.length > 0) {
-    const joined = ` ${tokens.join(' ')} `;
-    for (const [phrase, c] of lexicon.phrases) if (joined.includes(phrase)) found.add(c);
   }
   return found;
 }
