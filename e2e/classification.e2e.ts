@@ -72,6 +72,11 @@ describe.skipIf(!hasChromium)('smart classification: suggestions while filing, r
     const complaint = await admin.page.evaluate(async (reference) => (await (await fetch(`/api/complaints/${reference}`)).json()) as { type: string }, disputed);
     expect(complaint.type).toBe('coach-cleanliness');
 
+    // A false alarm is cleared in one click: the complaint leaves the emergency queue.
+    const alarm = await file(rider.page, 'medical', 'My uncle fainted near the door and is not breathing properly, please send help now.');
+    await admin.page.getByRole('button', { name: `Not an emergency ${alarm}` }).click();
+    await expect.poll(async () => (await admin.page.evaluate(async (reference) => (await (await fetch(`/api/complaints/${reference}`)).json()) as { emergency: boolean }, alarm)).emergency).toBe(false);
+
     // The screen with its charts drawn passes axe.
     await admin.page.getByRole('heading', { name: 'Accuracy by week' }).waitFor();
     expect(await axeViolations(admin.page)).toEqual([]);

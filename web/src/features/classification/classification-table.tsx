@@ -2,7 +2,7 @@ import { type Classification, isLanguage, LANGUAGE_NAMES } from '@railmadad/cont
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClassificationStatusBadge, ConfidenceBar } from './classification-badges';
-import { settledType } from './classification-text';
+import { isEmergency, settledType } from './classification-text';
 import { ReviewControls } from './review-controls';
 
 /** Long type names ("Coach - Maintenance/Facilities") may wrap after the slash instead of spilling over. */
@@ -108,7 +108,7 @@ export function ClassificationTable({ items, threshold, from, caption }: { items
               <tr key={c.reference} className={`align-top ${c.status === 'pending_review' ? 'bg-amber-50/50 dark:bg-amber-950/20' : ''}`}>
                 <th scope="row" className="px-3 py-1 text-start font-normal">
                   <ReferenceLink reference={c.reference} from={from} />
-                  {c.emergency && (
+                  {isEmergency(c) && (
                     <div className="mt-0.5">
                       <EmergencyMark />
                     </div>
@@ -145,7 +145,7 @@ export function ClassificationTable({ items, threshold, from, caption }: { items
             <div className="flex flex-wrap items-center justify-between gap-x-2">
               <ReferenceLink reference={c.reference} from={from} />
               <span className="flex flex-wrap gap-1">
-                {c.emergency && <EmergencyMark />}
+                {isEmergency(c) && <EmergencyMark />}
                 <ClassificationStatusBadge status={c.status} />
               </span>
             </div>

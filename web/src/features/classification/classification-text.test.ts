@@ -1,6 +1,6 @@
 import type { Classification, TrainingStatus } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
-import { barWidth, binLabel, confidenceLevel, formatPercent, passengerDisagrees, settledType, trainingOutcome, typesWithCalls, weeklyPoints } from './classification-text';
+import { barWidth, binLabel, confidenceLevel, formatPercent, isEmergency, passengerDisagrees, settledType, trainingOutcome, typesWithCalls, weeklyPoints } from './classification-text';
 
 describe('confidenceLevel', () => {
   it('is low below the review threshold and splits the rest in half', () => {
@@ -79,6 +79,12 @@ describe('a call', () => {
   it('knows when the passenger saw it otherwise', () => {
     expect(passengerDisagrees(call)).toBe(true);
     expect(passengerDisagrees({ ...call, chosenType: 'coach-cleanliness' })).toBe(false);
+  });
+
+  it('is an emergency by the reviewer’s word when there is one, else by the model’s', () => {
+    expect(isEmergency({ ...call, emergency: true, reviewedEmergency: null })).toBe(true);
+    expect(isEmergency({ ...call, emergency: true, reviewedEmergency: false })).toBe(false);
+    expect(isEmergency({ ...call, emergency: false, reviewedEmergency: true })).toBe(true);
   });
 });
 

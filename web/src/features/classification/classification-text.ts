@@ -26,6 +26,9 @@ export const settledType = (c: Classification): ComplaintType => c.reviewedType 
 /** Whether the passenger chose another type than the model: a third one-click answer. */
 export const passengerDisagrees = (c: Classification) => c.chosenType !== c.predictedType;
 
+/** An emergency as things stand: a reviewer's word, else the model's call. */
+export const isEmergency = (c: Classification) => c.reviewedEmergency ?? c.emergency;
+
 /** A histogram bin's label: "0–10%", …, "90–100%". */
 export const binLabel = (from: number, language: string) => {
   const format = new Intl.NumberFormat(language);
