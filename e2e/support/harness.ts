@@ -8,7 +8,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
-const ROOT = new URL('../..', import.meta.url).pathname;
+export const ROOT = new URL('../..', import.meta.url).pathname;
+/** The classifier every journey's new database starts with, trained once by global-setup.ts. */
+export const CLASSIFIER_SEED = join(ROOT, '.test-artifacts/e2e-classifier-seed.rmc');
 
 export const ADMIN = { email: 'admin@railmadad.test', password: 'admin-pass-2026' };
 
@@ -44,6 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'off',
+      ...(existsSync(CLASSIFIER_SEED) ? { CLASSIFIER_SEED_FILE: CLASSIFIER_SEED } : {}),
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,

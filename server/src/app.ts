@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountRoutes } from './modules/account/account.routes';
 import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
@@ -102,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
   const assignment = createAssignmentService({ db: database.db, notifier });
   const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
-  void classifier.start(options.classifierSeed);
+  void classifier.start(options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined));
   // A first training still running stops before the database closes.
   app.addHook('preClose', () => classifier.stop());
   const classifications = createClassificationService({

@@ -50,6 +50,7 @@ const envSchema = z
     DUE_HOURS_MEDIUM: z.coerce.number().positive().max(24 * 30).default(24),
     DUE_HOURS_LOW: z.coerce.number().positive().max(24 * 30).default(72),
     CLASSIFIER_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
+    CLASSIFIER_SEED_FILE: optionalString,
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -89,6 +90,8 @@ export type Config = {
   dueHours: { high: number; medium: number; low: number };
   /** A classifier call below this confidence (or differing from the passenger's type) waits for review. */
   reviewThreshold: number;
+  /** A model file (`npm run classifier -- train --out FILE`) a new database starts with instead of training its own. */
+  classifierSeedFile?: string;
   /** A second opinion on low-confidence calls, when configured. */
   llm?: { kind: 'gemini'; apiKey: string; model: string; baseUrl: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
 };
@@ -148,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY === 'true',
     dueHours: { high: e.DUE_HOURS_HIGH, medium: e.DUE_HOURS_MEDIUM, low: e.DUE_HOURS_LOW },
     reviewThreshold: e.CLASSIFIER_REVIEW_THRESHOLD,
+    classifierSeedFile: e.CLASSIFIER_SEED_FILE ? resolve(source.INIT_CWD ?? process.cwd(), e.CLASSIFIER_SEED_FILE) : undefined,
     llm: e.GEMINI_API_KEY
       ? { kind: 'gemini', apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') }
       : e.LLM_BASE_URL && e.LLM_MODEL

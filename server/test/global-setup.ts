@@ -3,10 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { encodeModel } from '../src/classifier/codec';
-import { loadCorpus, loadLexicon, splitCorpus } from '../src/classifier/corpus';
-import { evaluate } from '../src/classifier/evaluate';
-import { train } from '../src/classifier/model';
-import { metricsOf } from '../src/modules/classification/classifier';
+import { trainFromCorpus } from '../src/classifier/corpus';
 import { MIGRATIONS_DIR } from '../src/db/client';
 import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
 
@@ -17,10 +14,7 @@ import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
  */
 export default async function setup() {
   mkdirSync(new URL('.', TEMPLATE_FILE), { recursive: true });
-  const { train: examples, test } = splitCorpus(loadCorpus());
-  const model = await train(examples, 'v1', { lexicon: loadLexicon() });
-  model.meta.metrics = metricsOf(evaluate(model, test));
-  writeFileSync(CLASSIFIER_SEED_FILE, encodeModel(model));
+  writeFileSync(CLASSIFIER_SEED_FILE, encodeModel(await trainFromCorpus()));
   if (process.env.TEST_DATABASE_URL) return;
   const client = await PGlite.create('memory://');
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPLAINT_TYPES, type ComplaintType, SEVERITIES, type Severity } from '@railmadad/contract';
-import type { Example } from './model';
+import { evaluate, metricsOf } from './evaluate';
+import { type Example, type Model, train } from './model';
 import { type Lexicon, normalize } from './text';
 
 /** The committed corpus: one JSONL file per complaint type (see corpus/GUIDE.md). */
@@ -86,4 +87,12 @@ export function loadLexicon(dir = LEXICON_DIR): Lexicon {
     for (const [concept, terms] of Object.entries(part)) lexicon[concept] = [...(lexicon[concept] ?? []), ...terms];
   }
   return lexicon;
+}
+
+/** The first model of a new database: the corpus's training split and the lexicon, scored on the held-back split. */
+export async function trainFromCorpus(options: { signal?: AbortSignal } = {}): Promise<Model> {
+  const { train: examples, test } = splitCorpus(loadCorpus());
+  const model = await train(examples, 'v1', { lexicon: loadLexicon(), signal: options.signal });
+  model.meta.metrics = metricsOf(evaluate(model, test));
+  return model;
 }

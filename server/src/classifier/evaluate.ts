@@ -62,3 +62,6 @@ export function evaluate(model: Model, examples: Scored[]): Evaluation {
     confusion,
   };
 }
+
+/** The scores a model keeps in its meta and the database keeps beside it. */
+export const metricsOf = (e: Evaluation) => ({ accuracy: e.accuracy, top3: e.top3, emergencyRecall: e.emergency.recall, tested: e.tested });

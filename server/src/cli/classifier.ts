@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -12,9 +12,10 @@ import { createClassifier } from '../modules/classification/classifier';
 
 const USAGE = `Usage: npm run classifier -- COMMAND
 
-  train              Train a new model version from the corpus (server/classifier/) and every
+  train [--out FILE] Train a new model version from the corpus (server/classifier/) and every
                      review stored in the database; it becomes active only if it scores no worse
-                     than the active one on the held-back examples.
+                     than the active one on the held-back examples. --out also writes it to FILE,
+                     which CLASSIFIER_SEED_FILE can give a new database instead of training.
   eval FILE.jsonl    Score the active model on lines {"text": …, "label": …}: accuracy, top-3
                      accuracy, per-type precision and recall, a confusion table (and emergency
                      recall and per-language scores when lines carry "emergency" / "lang").
@@ -34,7 +35,7 @@ const log = {
 };
 
 async function main() {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' }, out: { type: 'string' } } });
   const [command, file] = positionals;
   if (values.help || !['train', 'eval', 'predict'].includes(command) || (command === 'eval' && !file)) {
     console.log(USAGE);
@@ -53,6 +54,10 @@ async function main() {
       console.log(`Version ${r.version}: ${pct(r.accuracy)} top-1 on the held-back examples (active model: ${r.previousAccuracy === null ? '—' : pct(r.previousAccuracy)}).`);
       console.log(`${r.examples} training examples, ${r.corrections} of them from reviews.`);
       console.log(r.accepted ? `Version ${r.version} is now active.` : `Version ${r.version} scored worse and was kept aside; the active model stays.`);
+      if (values.out) {
+        writeFileSync(values.out, await classifier.bytes(r.version));
+        console.log(`Written to ${values.out}.`);
+      }
       return;
     }
     const model = await classifier.model();

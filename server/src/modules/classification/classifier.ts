@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import type { ComplaintType, Prediction, Severity, TrainingStatus } from '@railmadad/contract';
 import { desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { decodeModel, encodeModel } from '../../classifier/codec';
-import { type CorpusExample, loadCorpus, loadLexicon, splitCorpus } from '../../classifier/corpus';
-import { type Evaluation, evaluate } from '../../classifier/evaluate';
+import { type CorpusExample, loadCorpus, loadLexicon, splitCorpus, trainFromCorpus } from '../../classifier/corpus';
+import { type Evaluation, evaluate, metricsOf } from '../../classifier/evaluate';
 import { type Example, type Model, predict, train } from '../../classifier/model';
 import type { Db } from '../../db/client';
 import { appSetting, classification, classifierModel, complaint } from '../../db/schema';
@@ -42,8 +42,6 @@ export async function trainingSet(db: Db | null) {
   const reviews = splitCorpus(db ? await reviewedExamples(db) : []);
   return { train: [...corpus.train, ...reviews.train], test: [...corpus.test, ...reviews.test], reviews: reviews.train.length + reviews.test.length };
 }
-
-export const metricsOf = (e: Evaluation) => ({ accuracy: e.accuracy, top3: e.top3, emergencyRecall: e.emergency.recall, tested: e.tested });
 
 /** Not worse: at least the same type accuracy and the same share of emergencies caught. */
 export const notWorse = (candidate: Evaluation, active: Evaluation) =>
@@ -162,11 +160,10 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
   async function ready(seed?: Buffer) {
       if (await loadActive()) return;
       const started = performance.now();
-      const { train: examples, test } = await trainingSet(null);
-      const model = seed ? decodeModel(seed) : await train(examples, 'v1', { lexicon: loadLexicon(), signal: stopping.signal });
+      const model = seed ? decodeModel(seed) : await trainFromCorpus({ signal: stopping.signal });
       model.version = 'v1';
-      // A seed comes scored; a model trained here is scored on the held-back split now.
-      model.meta.metrics ??= metricsOf(evaluate(model, test));
+      // A seed made elsewhere may come without its scores.
+      model.meta.metrics ??= metricsOf(evaluate(model, splitCorpus(loadCorpus()).test));
       try {
         await store(model, 1, 'active', 0, null);
       } catch (error) {
@@ -176,7 +173,7 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
       }
       active = model;
       activeVersion = 1;
-      log.info({ ms: Math.round(performance.now() - started), examples: examples.length, accuracy: model.meta.metrics.accuracy }, 'first classifier model trained from the corpus');
+      log.info({ ms: Math.round(performance.now() - started), examples: model.meta.examples, accuracy: model.meta.metrics.accuracy }, seed ? 'first classifier model stored from the seed' : 'first classifier model trained from the corpus');
   }
 
   return {
@@ -191,6 +188,13 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
         if (!stopping.signal.aborted) log.error({ err: error }, 'the classifier could not be loaded or trained; complaints are filed unclassified');
       });
       return starting;
+    },
+
+    /** A stored version's bytes (for `train --out`). */
+    async bytes(version: number): Promise<Buffer> {
+      const [row] = await db.select({ bytes: classifierModel.bytes }).from(classifierModel).where(eq(classifierModel.version, version));
+      if (!row) throw new AppError('not_found', `No model version ${version}.`);
+      return row.bytes;
     },
 
     /** Ends a training run in progress (shutdown). */
