@@ -103,7 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
   const assignment = createAssignmentService({ db: database.db, notifier });
   const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
-  void classifier.start(options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined));
+  const classifierSeed = options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined);
+  // Once everything else has started: a first training must not slow the start down.
+  app.addHook('onReady', async () => {
+    void classifier.start(classifierSeed);
+  });
   // A first training still running stops before the database closes.
   app.addHook('preClose', () => classifier.stop());
   const classifications = createClassificationService({
