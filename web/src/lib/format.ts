@@ -20,3 +20,13 @@ export const formatNumber = (value: number, language: string) => new Intl.Number
 
 export const formatDateTime = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** "22 Nov, 14:34"; the year only when it is not this year's (for table cells). */
+export function formatShort(iso: string, language: string, now = new Date()): string {
+  const date = new Date(iso);
+  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+/** Long type names ("Coach - Maintenance/Facilities") may wrap after the slash instead of spilling over. */
+export const breakableLabel = (label: string) => label.replaceAll('/', '/\u200b');

@@ -1,40 +1,14 @@
 import type { ClassificationSummary } from '@railmadad/contract';
 import type { ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, ResponsiveContainer, Text, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../../lib/format';
 import { ChartCard } from '../../components/charts/chart-card';
-import { barChartHeight, formatDay } from '../../components/charts/chart-format';
+import { formatDay } from '../../components/charts/chart-format';
 import { COLOUR, TOOLTIP_STYLE } from '../../components/charts/chart-theme';
+import { AXIS_TICK, HorizontalBars } from '../../components/charts/horizontal-bars';
 import { LEVEL_COLOUR } from './chart-level-theme';
 import { binLabel, confidenceLevel, formatPercent, typesWithCalls, weeklyPoints } from './classification-text';
-
-const AXIS_TICK = { fill: COLOUR.axis, fontSize: 12 };
-const WIDE = '(min-width: 640px)';
-
-function useIsWide(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(WIDE);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(WIDE).matches,
-    () => true,
-  );
-}
-
-/** A category label beside a horizontal bar, wrapped to two lines rather than cut off. */
-function categoryTick(width: number) {
-  return function CategoryTick({ x, y, payload }: YAxisTickContentProps) {
-    return (
-      <Text x={Number(x) - 6} y={Number(y)} width={width - 10} maxLines={2} textAnchor="end" verticalAnchor="middle" fontSize={12} style={{ fontSize: 12 }} fill={COLOUR.axis}>
-        {String(payload.value)}
-      </Text>
-    );
-  };
-}
 
 function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
@@ -43,8 +17,6 @@ function Empty({ children }: { children: ReactNode }) {
 function DistributionChart({ summary }: { summary: ClassificationSummary }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const isWide = useIsWide();
-  const labelWidth = isWide ? 170 : 112;
   const table = {
     caption: t('classification.charts.distribution.caption'),
     columns: [t('classification.table.category'), t('classification.charts.complaints')],
@@ -55,17 +27,7 @@ function DistributionChart({ summary }: { summary: ClassificationSummary }) {
   return (
     <ChartCard title={t('classification.charts.distribution.title')} table={table}>
       {rows.length ? (
-        <ResponsiveContainer width="100%" height={barChartHeight(rows.length)}>
-          <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid horizontal={false} stroke={COLOUR.grid} />
-            <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(v: number) => formatNumber(v, lang)} />
-            <YAxis type="category" dataKey="label" width={labelWidth} tick={categoryTick(labelWidth)} stroke={COLOUR.grid} interval={0} />
-            <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [formatNumber(Number(value), lang), unit]} />
-            <Bar dataKey="value" name={unit} fill={COLOUR.count} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
-              <LabelList dataKey="value" position="right" fill={COLOUR.axis} fontSize={12} formatter={(value) => formatNumber(Number(value), lang)} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <HorizontalBars rows={rows} colour={COLOUR.count} unit={unit} format={(value) => formatNumber(value, lang)} />
       ) : (
         <Empty>{t('classification.charts.none')}</Empty>
       )}

@@ -1,19 +1,10 @@
 import { type Classification, isLanguage, LANGUAGE_NAMES } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { breakableLabel, formatShort } from '../../lib/format';
 import { ClassificationStatusBadge, ConfidenceBar } from './classification-badges';
 import { isEmergency, settledType } from './classification-text';
 import { ReviewControls } from './review-controls';
-
-/** Long type names ("Coach - Maintenance/Facilities") may wrap after the slash instead of spilling over. */
-const typeLabel = (label: string) => label.replaceAll('/', '/\u200b');
-
-/** "22 Nov, 14:34"; the year only when it is not this year's. */
-function formatShort(iso: string, language: string, now = new Date()) {
-  const date = new Date(iso);
-  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit' }).format(date);
-}
 
 function ReferenceLink({ reference, from }: { reference: string; from: string }) {
   return (
@@ -36,7 +27,7 @@ function EmergencyMark() {
 function Category({ item }: { item: Classification }) {
   const { t } = useTranslation();
   const type = settledType(item);
-  const name = (k: string) => typeLabel(t(`complaintTypes.${k}`));
+  const name = (k: string) => breakableLabel(t(`complaintTypes.${k}`));
   return (
     <span className="block space-y-0.5 break-words">
       <span className="block font-medium">{name(type)}</span>

@@ -1,21 +1,13 @@
 import type { ComplaintStatus, ComplaintSummary } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { timeAgo } from '../../../lib/format';
+import { breakableLabel, formatShort, timeAgo } from '../../../lib/format';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
 
-/** Long type names ("Coach - Maintenance/Facilities") may wrap after the slash instead of spilling over. */
-const typeLabel = (label: string) => label.replaceAll('/', '/\u200b');
 
 /** Statuses whose due time still matters. */
 export const ACTIVE_STATUSES: readonly ComplaintStatus[] = ['open', 'in_progress', 'reopened'];
 
-/** "22 Nov, 14:34"; the year only when it is not this year's. */
-const formatShort = (iso: string, language: string, now = new Date()) => {
-  const date = new Date(iso);
-  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit' }).format(date);
-};
 
 /** The link to a complaint remembers the dashboard's filters, so "Back" returns to the same list. */
 function ReferenceLink({ complaint, from, stretched = false }: { complaint: ComplaintSummary; from: string; stretched?: boolean }) {
@@ -116,7 +108,7 @@ export function ComplaintsTable({ items, from, caption }: { items: ComplaintSumm
                   )}
                 </th>
                 <td className="px-3 py-3 break-words">
-                  <span className="block">{typeLabel(t(`complaintTypes.${c.type}`))}</span>
+                  <span className="block">{breakableLabel(t(`complaintTypes.${c.type}`))}</span>
                   <Where complaint={c} />
                 </td>
                 <td className="space-y-1 px-3 py-3">
@@ -155,7 +147,7 @@ export function ComplaintsTable({ items, from, caption }: { items: ComplaintSumm
               </span>
             </div>
             <p className="mt-1 text-sm font-medium">
-              {typeLabel(t(`complaintTypes.${c.type}`))} <Where complaint={c} />
+              {breakableLabel(t(`complaintTypes.${c.type}`))} <Where complaint={c} />
             </p>
             <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700 dark:text-slate-300">{c.description}</p>
             <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">

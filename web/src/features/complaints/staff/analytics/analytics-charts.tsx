@@ -1,62 +1,14 @@
 import { type AnalyticsBreakdown, type AnalyticsDaily, COMPLAINT_STATUSES, type ComplaintStatus } from '@railmadad/contract';
 import type { ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Text, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis, } from 'recharts';
 import { formatNumber } from '../../../../lib/format';
 import { ChartCard } from '../../../../components/charts/chart-card';
-import { barChartHeight, formatDay, formatDecimal, formatShare } from '../../../../components/charts/chart-format';
+import { formatDay, formatDecimal, formatShare } from '../../../../components/charts/chart-format';
 import { departmentLabel, onTimeParts, typesWithComplaints } from './chart-data';
 import { COLOUR, SEVERITY_COLOUR, STATUS_COLOUR, TOOLTIP_STYLE } from '../../../../components/charts/chart-theme';
+import { AXIS_TICK, HorizontalBars } from '../../../../components/charts/horizontal-bars';
 
-const AXIS_TICK = { fill: COLOUR.axis, fontSize: 12 };
-const WIDE = '(min-width: 640px)';
-
-/** Whether the screen is wider than a phone's: labels beside bars get more room. */
-function useIsWide(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(WIDE);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(WIDE).matches,
-    () => true,
-  );
-}
-
-/** A category label beside a horizontal bar, wrapped to two lines rather than cut off. */
-function categoryTick(width: number) {
-  return function CategoryTick({ x, y, payload }: YAxisTickContentProps) {
-    return (
-      // The style, not only fontSize, is what Text measures words with when it wraps them.
-      <Text x={Number(x) - 6} y={Number(y)} width={width - 10} maxLines={2} textAnchor="end" verticalAnchor="middle" fontSize={12} style={{ fontSize: 12 }} fill={COLOUR.axis}>
-        {String(payload.value)}
-      </Text>
-    );
-  };
-}
-
-type BarRow = { label: string; value: number };
-
-/** Horizontal bars, one row per category, the value written at the end of each bar. */
-function HorizontalBars({ rows, colour, unit, format }: { rows: BarRow[]; colour: string; unit: string; format: (value: number) => string }) {
-  const isWide = useIsWide();
-  const labelWidth = isWide ? 170 : 112;
-  return (
-    <ResponsiveContainer width="100%" height={barChartHeight(rows.length)}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 64, bottom: 4, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid horizontal={false} stroke={COLOUR.grid} />
-        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={format} />
-        <YAxis type="category" dataKey="label" width={labelWidth} tick={categoryTick(labelWidth)} stroke={COLOUR.grid} interval={0} />
-        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [format(Number(value)), unit]} />
-        <Bar dataKey="value" name={unit} fill={colour} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
-          <LabelList dataKey="value" position="right" fill={COLOUR.axis} fontSize={12} formatter={(value) => format(Number(value))} />
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
-  );
-}
 
 function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
