@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,14 +48,14 @@ export async function trainingSet(db: Db | null) {
 export const notWorse = (candidate: Evaluation, active: Evaluation) =>
   candidate.accuracy >= active.accuracy - 1e-9 && candidate.emergency.recall >= active.emergency.recall - 1e-9;
 
+/** Where the classifier reports: the server's logger, or the command line's. */
+export type ClassifierLog = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+
 /**
  * The active model of this node: loaded from the database (or trained from the corpus on the
  * very first start), used for every prediction, and replaced when an admin's retraining produces
  * a model that is not worse on the held-back examples.
  */
-/** Where the classifier reports: the server's logger, or the command line's. */
-export type ClassifierLog = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
-
 export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: string }) {
   const { db, log } = deps;
   let active: Model | null = null;
@@ -82,14 +83,18 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
         trainedBy: actorId,
       });
     });
-    if (state === 'active') cache(version, bytes);
+    if (state === 'active') cache(version, createHash('md5').update(bytes).digest('hex'), bytes);
   }
 
-  /** A copy of each model's bytes beside the data: PGlite takes ~0.7 s to hand over 7 MB of bytea, a file ~5 ms. */
-  const cacheFile = (version: number) => (deps.cacheDir ? join(deps.cacheDir, `model-v${version}.rmc`) : null);
+  /**
+   * A copy of the active model's bytes beside the data, named by version and checksum (so a data
+   * directory pointed at another database never serves the wrong one): PGlite takes ~0.3–0.7 s
+   * to hand over a few MB of bytea, a file a few milliseconds.
+   */
+  const cacheFile = (version: number, md5: string) => (deps.cacheDir ? join(deps.cacheDir, `model-v${version}-${md5}.rmc`) : null);
 
-  function cache(version: number, bytes: Buffer) {
-    const file = cacheFile(version);
+  function cache(version: number, md5: string, bytes: Buffer) {
+    const file = cacheFile(version, md5);
     if (!file) return;
     try {
       mkdirSync(dirname(file), { recursive: true });
@@ -100,31 +105,30 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
     }
   }
 
-  async function activeBytes(version: number, size: number): Promise<Buffer> {
-    const file = cacheFile(version);
+  async function activeBytes(version: number, md5: string): Promise<Buffer> {
+    const file = cacheFile(version, md5);
     if (file) {
       try {
-        const bytes = readFileSync(file);
-        if (bytes.length === size) return bytes;
+        return readFileSync(file);
       } catch {
         // not cached yet
       }
     }
     const [row] = await db.select({ bytes: classifierModel.bytes }).from(classifierModel).where(eq(classifierModel.version, version));
-    cache(version, row.bytes);
+    cache(version, md5, row.bytes);
     return row.bytes;
   }
 
   async function loadActive(): Promise<boolean> {
     const [row] = await db
-      .select({ version: classifierModel.version, size: sql<number>`octet_length(${classifierModel.bytes})`.mapWith(Number) })
+      .select({ version: classifierModel.version, md5: sql<string>`md5(${classifierModel.bytes})` })
       .from(classifierModel)
       .where(eq(classifierModel.status, 'active'))
       .limit(1);
     if (!row) return false;
     if (row.version !== activeVersion) {
       const started = performance.now();
-      active = decodeModel(await activeBytes(row.version, row.size));
+      active = decodeModel(await activeBytes(row.version, row.md5));
       activeVersion = row.version;
       log.info({ version: row.version, ms: Math.round(performance.now() - started) }, 'classifier model loaded');
     }
