@@ -95,6 +95,12 @@ async function main() {
   }
 }
 
+// Output piped into `head` that closes early is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 main().catch((error) => {
   console.error(error instanceof ConfigError || error instanceof CorpusError ? error.message : error);
   process.exit(1);
