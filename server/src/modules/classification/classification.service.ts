@@ -101,8 +101,6 @@ export function createClassificationService(deps: {
   }
 
   return {
-    threshold,
-
     /** Records the model's call on a complaint being filed, inside the filing's transaction. */
     async record(tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) {
       await tx.insert(classification).values({
@@ -198,8 +196,6 @@ export function createClassificationService(deps: {
         model: model ? { ...model, status: model.status as 'active', createdAt: model.createdAt.toISOString() } : null,
       };
     },
-
-    get: one,
 
     /**
      * A person settles the type, the model's (confirm) or another (correct): the complaint takes
