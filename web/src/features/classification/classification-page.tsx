@@ -15,7 +15,6 @@ import { ClassificationTable } from './classification-table';
 import { classificationErrorText } from './classification-text';
 import { ModelPanel } from './model-panel';
 import { SummaryTiles } from './summary-tiles';
-import { useClassificationLive } from './use-classification-live';
 
 // Recharts is big: its code loads only after the table has painted.
 const loadCharts = () => import('./classification-charts');
@@ -42,7 +41,6 @@ export default function ClassificationPage() {
   const filters = useMemo(() => readFilters(params), [params]);
   const summary = useClassificationSummary();
   const list = useClassifications(toListQuery(filters));
-  useClassificationLive();
 
   const show = (next: ClassificationFilters) => setParams(writeFilters(next), { replace: true });
   const update = (patch: Partial<ClassificationFilters>) => show(changeFilters(filters, patch));

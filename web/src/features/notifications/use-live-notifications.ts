@@ -13,16 +13,22 @@ export function useLiveNotifications(userId: string | undefined) {
     socket.on('notification:new', (notification) => {
       client.setQueryData(notificationsQuery.queryKey, (old) => addLiveNotification(old, notification));
     });
-    // A complaint was filed or changed: lists, cards and the home overview fetch again.
+    // A complaint was filed or changed: lists, cards, the home overview and the classification
+    // queue (every complaint is classified on filing) fetch again.
     socket.on('complaint:changed', () => {
       client.invalidateQueries({ queryKey: ['complaints'] });
       client.invalidateQueries({ queryKey: ['overview'] });
+      client.invalidateQueries({ queryKey: ['classifications'] });
     });
+    // An admin's retraining moved on (staff only receive it): the Smart Classification screen shows it.
+    socket.on('classifier:training', (status) => client.setQueryData(['classifier', 'training'], status));
     // Each time the socket joins (first connect, or after the train left a tunnel), catch up on
     // whatever happened while it was not listening: the bell and the complaint lists.
     socket.on('connect', () => {
       client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
       client.invalidateQueries({ queryKey: ['complaints'] });
+      client.invalidateQueries({ queryKey: ['classifications'] });
+      client.invalidateQueries({ queryKey: ['classifier', 'training'] });
     });
     return () => {
       socket.disconnect();
