@@ -129,7 +129,17 @@ export const trainingStatusSchema = z.object({
   finishedAt: z.string().nullable(),
   /** The model the last run produced and whether it replaced the active one. */
   result: z
-    .object({ version: z.number().int(), accepted: z.boolean(), accuracy: z.number(), previousAccuracy: z.number().nullable(), examples: z.number().int(), corrections: z.number().int() })
+    .object({
+      version: z.number().int(),
+      accepted: z.boolean(),
+      accuracy: z.number(),
+      previousAccuracy: z.number().nullable(),
+      /** Share of held-back emergencies caught: the other half of "not worse". */
+      emergencyRecall: z.number(),
+      previousEmergencyRecall: z.number().nullable(),
+      examples: z.number().int(),
+      corrections: z.number().int(),
+    })
     .nullable(),
   error: z.string().nullable(),
 });

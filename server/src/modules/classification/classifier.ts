@@ -311,7 +311,16 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
         state: 'done',
         progress: 1,
         finishedAt: new Date().toISOString(),
-        result: { version, accepted, accuracy: scores.accuracy, previousAccuracy: previous?.accuracy ?? null, examples: examples.length, corrections: reviews },
+        result: {
+          version,
+          accepted,
+          accuracy: scores.accuracy,
+          previousAccuracy: previous?.accuracy ?? null,
+          emergencyRecall: scores.emergency.recall,
+          previousEmergencyRecall: previous?.emergency.recall ?? null,
+          examples: examples.length,
+          corrections: reviews,
+        },
       });
   }
 }

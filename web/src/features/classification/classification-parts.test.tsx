@@ -84,7 +84,7 @@ describe('ModelPanel', () => {
         ...idle,
         state: 'done',
         progress: 1,
-        result: { version: 3, accepted: true, accuracy: 0.912, previousAccuracy: 0.876, examples: 4400, corrections: 9 },
+        result: { version: 3, accepted: true, accuracy: 0.912, previousAccuracy: 0.876, emergencyRecall: 0.96, previousEmergencyRecall: 0.95, examples: 4400, corrections: 9 },
       },
     );
     expect((await screen.findByRole('status')).textContent).toBe('Version 3 is now active (accuracy 91.2% vs 87.6%).');
@@ -100,14 +100,28 @@ describe('ModelPanel', () => {
     await report(client, {
       ...idle,
       state: 'done',
-      result: { version: 4, accepted: false, accuracy: 0.85, previousAccuracy: 0.912, examples: 4400, corrections: 9 },
+      result: { version: 4, accepted: false, accuracy: 0.85, previousAccuracy: 0.912, emergencyRecall: 0.96, previousEmergencyRecall: 0.95, examples: 4400, corrections: 9 },
     });
     expect((await screen.findByRole('status')).textContent).toBe('Version 4 was kept aside: it scored 85%, the active model 91.2%.');
   });
 
+  it('says when a new version was kept aside for the emergencies it missed', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, idle));
+    const client = renderWithClient(<ModelPanel />);
+    await waitFor(() => expect(client.getQueryData(classificationKeys.training)).toEqual(idle));
+    await report(client, { ...idle, state: 'training', progress: 0.9 });
+    await screen.findByRole('progressbar');
+    await report(client, {
+      ...idle,
+      state: 'done',
+      result: { version: 5, accepted: false, accuracy: 0.93, previousAccuracy: 0.912, emergencyRecall: 0.94, previousEmergencyRecall: 0.96, examples: 4400, corrections: 9 },
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Version 5 was kept aside: it caught 94% of the held-back emergencies, the active model 96%.');
+  });
+
   it('shows no old verdict when the page opens', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      json(200, { ...idle, state: 'done', result: { version: 2, accepted: true, accuracy: 0.9, previousAccuracy: 0.8, examples: 1, corrections: 0 } }),
+      json(200, { ...idle, state: 'done', result: { version: 2, accepted: true, accuracy: 0.9, previousAccuracy: 0.8, emergencyRecall: 0.96, previousEmergencyRecall: 0.95, examples: 1, corrections: 0 } }),
     );
     renderWithClient(<ModelPanel />);
     expect(await screen.findByRole('button', { name: 'Retrain model' })).toBeTruthy();

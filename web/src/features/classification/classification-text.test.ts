@@ -90,7 +90,7 @@ describe('a call', () => {
 
 describe('trainingOutcome', () => {
   const base: TrainingStatus = { state: 'idle', progress: 0, startedAt: null, finishedAt: null, result: null, error: null };
-  const result = { version: 4, accepted: true, accuracy: 0.91, previousAccuracy: 0.88, examples: 1200, corrections: 14 };
+  const result = { version: 4, accepted: true, accuracy: 0.91, previousAccuracy: 0.88, examples: 1200, corrections: 14, emergencyRecall: 0.96, previousEmergencyRecall: 0.95 };
 
   it('says nothing before any run', () => {
     expect(trainingOutcome(undefined)).toBeNull();
@@ -104,7 +104,9 @@ describe('trainingOutcome', () => {
 
   it('tells an accepted version from one kept aside', () => {
     expect(trainingOutcome({ ...base, state: 'done', result })).toEqual({ kind: 'accepted', version: 4, accuracy: 0.91, previousAccuracy: 0.88 });
-    expect(trainingOutcome({ ...base, state: 'done', result: { ...result, accepted: false } })).toMatchObject({ kind: 'rejected', version: 4 });
+    expect(trainingOutcome({ ...base, state: 'done', result: { ...result, accepted: false, accuracy: 0.8 } })).toEqual({ kind: 'rejected', version: 4, reason: 'accuracy', score: 0.8, previous: 0.88 });
+    // Accuracy held, so the emergencies it missed kept it out.
+    expect(trainingOutcome({ ...base, state: 'done', result: { ...result, accepted: false, emergencyRecall: 0.9 } })).toEqual({ kind: 'rejected', version: 4, reason: 'emergencies', score: 0.9, previous: 0.95 });
   });
 
   it('reports a failed run', () => {

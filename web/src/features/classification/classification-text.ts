@@ -44,7 +44,9 @@ export const typesWithCalls = (distribution: ClassificationSummary['distribution
 
 export type TrainingOutcome =
   | { kind: 'training'; percent: number }
-  | { kind: 'accepted' | 'rejected'; version: number; accuracy: number; previousAccuracy: number | null }
+  | { kind: 'accepted'; version: number; accuracy: number; previousAccuracy: number | null }
+  /** Kept aside for its type accuracy, or (accuracy held) for the emergencies it missed. */
+  | { kind: 'rejected'; version: number; reason: 'accuracy' | 'emergencies'; score: number; previous: number | null }
   | { kind: 'failed'; error: string | null }
   | null;
 
@@ -54,8 +56,11 @@ export function trainingOutcome(status: TrainingStatus | undefined): TrainingOut
   if (status.state === 'training') return { kind: 'training', percent: Math.round(Math.min(1, Math.max(0, status.progress)) * 100) };
   if (status.state === 'failed') return { kind: 'failed', error: status.error };
   if (status.state === 'done' && status.result) {
-    const { version, accepted, accuracy, previousAccuracy } = status.result;
-    return { kind: accepted ? 'accepted' : 'rejected', version, accuracy, previousAccuracy };
+    const { version, accepted, accuracy, previousAccuracy, emergencyRecall, previousEmergencyRecall } = status.result;
+    if (accepted) return { kind: 'accepted', version, accuracy, previousAccuracy };
+    return previousAccuracy !== null && accuracy < previousAccuracy
+      ? { kind: 'rejected', version, reason: 'accuracy', score: accuracy, previous: previousAccuracy }
+      : { kind: 'rejected', version, reason: 'emergencies', score: emergencyRecall, previous: previousEmergencyRecall };
   }
   return null;
 }

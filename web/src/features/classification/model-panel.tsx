@@ -167,11 +167,17 @@ export function ModelPanel() {
             role="status"
             className={`rounded-lg border-s-4 px-4 py-3 text-sm font-medium ${outcome.kind === 'accepted' ? 'border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100' : 'border-blue-700 bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100'}`}
           >
-            {t(outcome.kind === 'accepted' ? 'classification.retrain.accepted' : 'classification.retrain.rejected', {
-              version: formatNumber(outcome.version, lang),
-              accuracy: formatPercent(outcome.accuracy, lang, 1),
-              previous: outcome.previousAccuracy === null ? '—' : formatPercent(outcome.previousAccuracy, lang, 1),
-            })}
+            {outcome.kind === 'accepted'
+              ? t('classification.retrain.accepted', {
+                  version: formatNumber(outcome.version, lang),
+                  accuracy: formatPercent(outcome.accuracy, lang, 1),
+                  previous: outcome.previousAccuracy === null ? '—' : formatPercent(outcome.previousAccuracy, lang, 1),
+                })
+              : t(outcome.reason === 'accuracy' ? 'classification.retrain.rejected' : 'classification.retrain.rejectedEmergencies', {
+                  version: formatNumber(outcome.version, lang),
+                  accuracy: formatPercent(outcome.score, lang, 1),
+                  previous: outcome.previous === null ? '—' : formatPercent(outcome.previous, lang, 1),
+                })}
           </p>
         )}
         {hasSeenRun && outcome?.kind === 'failed' && (
