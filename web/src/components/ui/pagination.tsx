@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { Button } from './button';
@@ -17,4 +18,21 @@ export function Pagination({ page, pages, onPage, className = 'mt-4' }: { page: 
       </Button>
     </nav>
   );
+}
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+type PagedList = { data?: { items: unknown[]; total: number; pageSize: number }; isPlaceholderData: boolean };
+
+/**
+ * How many pages a server-paged list has; and when a change empties the page shown (a complaint
+ * closed, a filter narrowed, a live update), a step back to the last page that exists.
+ */
+export function usePageCount(list: PagedList, page: number, goTo: (page: number) => void): number {
+  const { data, isPlaceholderData } = list;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  useEffect(() => {
+    if (data && !isPlaceholderData && data.items.length === 0 && data.total > 0 && page > pages) goTo(pages);
+  }, [data, isPlaceholderData, page, pages, goTo]);
+  return pages;
 }

@@ -130,8 +130,6 @@ export function countAdvanced(f: AdvancedFilters): number {
 /** Whether anything narrows the list at all. */
 export const hasNarrowing = (f: ClassificationFilters) => Boolean(f.q || f.type) || countAdvanced(f) > 0;
 
-export const pageCount = (total: number, pageSize = PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));
-
 /** The advanced panel's fields as typed: text, so a half-typed number is not lost. */
 export type AdvancedDraft = { status: string; language: string; minConfidence: string; maxConfidence: string; from: string; to: string };
 export type AdvancedError = 'confidence_invalid' | 'confidence_range_reversed' | 'invalid_date' | 'range_reversed';

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
-import { Pagination } from '../../components/ui/pagination';
+import { Pagination, usePageCount } from '../../components/ui/pagination';
 import { formatNumber } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { CHART_THEME } from '../../components/charts/chart-theme';
 import { useClassificationSummary, useClassifications } from './api';
 import { LEVEL_THEME } from './chart-level-theme';
-import { changeFilters, type ClassificationFilters, hasNarrowing, pageCount, readFilters, toListQuery, writeFilters } from './classification-filters';
+import { changeFilters, type ClassificationFilters, hasNarrowing, readFilters, toListQuery, writeFilters } from './classification-filters';
 import { ClassificationFiltersBar } from './classification-filters-bar';
 import { ClassificationTable } from './classification-table';
 import { classificationErrorText } from './classification-text';
@@ -50,13 +50,7 @@ export default function ClassificationPage() {
   };
 
   const data = list.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  // A live change can empty the last page: step back to one that exists.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && filters.page > pages) {
-      setParams(writeFilters({ ...filters, page: pages }), { replace: true });
-    }
-  }, [data, list.isPlaceholderData, filters, pages, setParams]);
+  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
   // The code and the figures load side by side.
   useEffect(() => {
     void loadCharts();

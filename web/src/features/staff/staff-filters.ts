@@ -53,4 +53,3 @@ export const toStaffListQuery = (f: StaffFilters): StaffListQuery => ({
   pageSize: STAFF_PAGE_SIZE,
 });
 
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));

@@ -1,18 +1,18 @@
 import type { StaffMember } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { PageHeader, Spinner } from '../../components/ui/card';
 import { Icon } from '../../components/ui/icons';
-import { Pagination } from '../../components/ui/pagination';
+import { Pagination, usePageCount } from '../../components/ui/pagination';
 import { formatNumber } from '../../lib/format';
 import { staffListQuery } from './api';
 import { StaffCard } from './staff-card';
 import { StaffDetailsDialog } from './staff-details-dialog';
-import { changeStaffFilters, hasStaffNarrowing, pageCount, readStaffFilters, type StaffFilters, toStaffListQuery, writeStaffFilters } from './staff-filters';
+import { changeStaffFilters, hasStaffNarrowing, readStaffFilters, type StaffFilters, toStaffListQuery, writeStaffFilters } from './staff-filters';
 import { StaffFiltersBar } from './staff-filters-bar';
 import { type StaffSaved, StaffFormDialog } from './staff-form-dialog';
 import { StatusConfirmDialog } from './status-confirm-dialog';
@@ -37,13 +37,7 @@ export default function StaffPage() {
   };
 
   const data = list.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  // A change can empty the last page (someone filtered out): step back to one that exists.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && filters.page > pages) {
-      setParams(writeStaffFilters({ ...filters, page: pages }), { replace: true });
-    }
-  }, [data, list.isPlaceholderData, filters, pages, setParams]);
+  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
 
   const returned = (count: number) => (count > 0 ? ` ${t('staffPage.messages.returned', { count })}` : '');
   const saved = (result: StaffSaved) => {

@@ -88,7 +88,6 @@ export function toListQuery(filters: DashboardFilters, assignee: string): Compla
   };
 }
 
-export const pageCount = (total: number, pageSize = PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));
 
 export type Change = { direction: 'up' | 'down' | 'same'; percent: string } | null;
 

@@ -1,10 +1,10 @@
 import type { ComplaintList, Me } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination, usePageCount } from '../../../components/ui/pagination';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
 import { api } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -13,7 +13,7 @@ import { complaintListQuery, useComplaintStats } from '../api';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { ExportCsvLink } from './analytics/export-csv-link';
 import { ComplaintsTable } from './complaints-table';
-import { changeFilters, type DashboardFilters, hasNarrowing, pageCount, readFilters, toListQuery, writeFilters } from './dashboard-filters';
+import { changeFilters, type DashboardFilters, hasNarrowing, readFilters, toListQuery, writeFilters } from './dashboard-filters';
 import { FiltersBar } from './filters-bar';
 import { StatCards } from './stat-cards';
 
@@ -54,13 +54,7 @@ export default function DashboardPage() {
   };
 
   const data = list.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  // A live change can empty the last page (a complaint was closed): step back to one that exists.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && filters.page > pages) {
-      setParams(writeFilters({ ...filters, page: pages }), { replace: true });
-    }
-  }, [data, list.isPlaceholderData, filters, pages, setParams]);
+  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
 
   const from = params.size > 0 ? `?${params.toString()}` : '';
   const caption = t('dashboard.table.title');
