@@ -91,32 +91,27 @@ describe('ModelPanel', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('says when a new version was kept aside', async () => {
+  /** The panel's verdict on a run seen from its progress to its end with this result. */
+  async function verdictAfterRun(result: NonNullable<TrainingStatus['result']>) {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, idle));
     const client = renderWithClient(<ModelPanel />);
     await waitFor(() => expect(client.getQueryData(classificationKeys.training)).toEqual(idle));
     await report(client, { ...idle, state: 'training', progress: 0.9 });
     await screen.findByRole('progressbar');
-    await report(client, {
-      ...idle,
-      state: 'done',
-      result: { version: 4, accepted: false, accuracy: 0.85, previousAccuracy: 0.912, emergencyRecall: 0.96, previousEmergencyRecall: 0.95, examples: 4400, corrections: 9 },
-    });
-    expect((await screen.findByRole('status')).textContent).toBe('Version 4 was kept aside: it scored 85%, the active model 91.2%.');
+    await report(client, { ...idle, state: 'done', result });
+    return (await screen.findByRole('status')).textContent;
+  }
+
+  it('says when a new version was kept aside', async () => {
+    expect(
+      await verdictAfterRun({ version: 4, accepted: false, accuracy: 0.85, previousAccuracy: 0.912, emergencyRecall: 0.96, previousEmergencyRecall: 0.95, examples: 4400, corrections: 9 }),
+    ).toBe('Version 4 was kept aside: it scored 85%, the active model 91.2%.');
   });
 
   it('says when a new version was kept aside for the emergencies it missed', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, idle));
-    const client = renderWithClient(<ModelPanel />);
-    await waitFor(() => expect(client.getQueryData(classificationKeys.training)).toEqual(idle));
-    await report(client, { ...idle, state: 'training', progress: 0.9 });
-    await screen.findByRole('progressbar');
-    await report(client, {
-      ...idle,
-      state: 'done',
-      result: { version: 5, accepted: false, accuracy: 0.93, previousAccuracy: 0.912, emergencyRecall: 0.94, previousEmergencyRecall: 0.96, examples: 4400, corrections: 9 },
-    });
-    expect((await screen.findByRole('status')).textContent).toBe('Version 5 was kept aside: it caught 94% of the held-back emergencies, the active model 96%.');
+    expect(
+      await verdictAfterRun({ version: 5, accepted: false, accuracy: 0.93, previousAccuracy: 0.912, emergencyRecall: 0.94, previousEmergencyRecall: 0.96, examples: 4400, corrections: 9 }),
+    ).toBe('Version 5 was kept aside: it caught 94% of the held-back emergencies, the active model 96%.');
   });
 
   it('shows no old verdict when the page opens', async () => {
