@@ -80,7 +80,7 @@ export const classificationRoutes =
     app.get(
       '/api/classifier/models',
       { ...staff, schema: { tags, summary: 'Every trained model version, newest first', response: { 200: z.object({ items: z.array(classifierModelSchema) }) } } },
-      async () => ({ items: (await classifier.models()).map((m) => ({ ...m, status: m.status as 'active', createdAt: m.createdAt.toISOString() })) }),
+      async () => ({ items: await classifier.models() }),
     );
 
     app.get('/api/classifier/training', { ...staff, schema: { tags, summary: 'The latest retraining run', response: { 200: trainingStatusSchema } } }, async () => classifier.training());

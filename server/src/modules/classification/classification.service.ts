@@ -175,7 +175,7 @@ export function createClassificationService(deps: {
         .from(classification)
         .where(sql`${classification.reviewedAt} >= date_trunc('week', now() at time zone ${ZONE}) at time zone ${ZONE} - interval '${sql.raw(String(WEEKS - 1))} weeks'`)
         .groupBy(week);
-      const [model] = await classifier.models().then((all) => all.filter((m) => m.status === 'active'));
+      const [model] = await classifier.models({ activeOnly: true });
       // The last 8 Mondays, oldest first, each with its reviews (or none).
       const monday = new Date(`${new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)}T00:00:00Z`);
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
@@ -193,7 +193,7 @@ export function createClassificationService(deps: {
         distribution: COMPLAINT_TYPES.map((type) => ({ type, count: distribution.find((d) => d.type === type)?.count ?? 0 })),
         histogram: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, count: bins.find((b) => b.bin === i)?.count ?? 0 })),
         weekly,
-        model: model ? { ...model, status: model.status as 'active', createdAt: model.createdAt.toISOString() } : null,
+        model: model ?? null,
       };
     },
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ComplaintType, Prediction, Severity, TrainingStatus } from '@railmadad/contract';
+import type { ClassifierModelInfo, ComplaintType, Prediction, Severity, TrainingStatus } from '@railmadad/contract';
 import { desc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { decodeModel, encodeModel } from '../../classifier/codec';
 import { type CorpusExample, loadCorpus, loadLexicon, splitCorpus, trainFromCorpus } from '../../classifier/corpus';
@@ -228,8 +228,9 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
       return (row?.value as TrainingStatus | undefined) ?? status;
     },
 
-    async models() {
-      return db
+    /** Every version, newest first, as the API gives them; `activeOnly` for the one in use. */
+    async models(options: { activeOnly?: boolean } = {}): Promise<ClassifierModelInfo[]> {
+      const rows = await db
         .select({
           version: classifierModel.version,
           status: classifierModel.status,
@@ -242,7 +243,9 @@ export function createClassifier(deps: { db: Db; log: ClassifierLog; cacheDir?: 
           createdAt: classifierModel.createdAt,
         })
         .from(classifierModel)
+        .where(options.activeOnly ? eq(classifierModel.status, 'active') : undefined)
         .orderBy(desc(classifierModel.version));
+      return rows.map((m) => ({ ...m, status: m.status as ClassifierModelInfo['status'], createdAt: m.createdAt.toISOString() }));
     },
 
     /**
