@@ -25,7 +25,7 @@ import { assignee, complaintFilters, complaintOrder } from '../complaints/compla
 import { CSV_BOM, csvRow } from './csv';
 
 /** Days are India's days: a complaint filed at 01:00 IST counts on that day, not the UTC one before. */
-const ZONE = sql.raw(`'Asia/Kolkata'`);
+export const ZONE = sql.raw(`'Asia/Kolkata'`);
 const EXPORT_BATCH = 2000;
 
 const STATUS_LABELS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };

@@ -9,13 +9,10 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { LlmClassifier } from '../../providers/llm';
 import { likePattern } from '../complaints/complaint-filters';
-import type { ComplaintChange } from '../complaints/complaints.service';
+import { ZONE } from '../analytics/analytics.service';
+import { type ComplaintChange, EMERGENCY_FIRST_RESPONSE_MS, HOUR } from '../complaints/complaints.service';
 import type { ClassifierService } from './classifier';
 
-const ZONE = sql.raw(`'Asia/Kolkata'`);
-const HOUR = 60 * 60 * 1000;
-/** As at filing: an emergency wants a first response within 8 minutes. */
-const EMERGENCY_FIRST_RESPONSE_MS = 8 * 60 * 1000;
 const WEEKS = 8;
 
 /** Whether a call waits for a person: the model disagrees with the passenger or is unsure. */
