@@ -1,25 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, passengerAccount, type Server, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, axeViolations, fileThroughApi, hasChromium, launchBrowser, newPage, passengerAccount, type Server, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
 const PASSWORD = 'train-ticket-77';
-
-/** Files a complaint through the API from a signed-in page; returns its reference. */
-async function file(page: Page, type: string, description: string): Promise<string> {
-  return page.evaluate(
-    async ([type, description]) => {
-      const form = new FormData();
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-      const fields: Record<string, string> = { type, trainNumber: '12951', pnr: '2345678901', location: 'Coach A1, berth 7', incidentDate: today, description };
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      const res = await fetch('/api/complaints', { method: 'POST', body: form });
-      return (await res.json()).reference as string;
-    },
-    [type, description],
-  );
-}
 
 describe.skipIf(!hasChromium)('smart classification: suggestions while filing, review and accuracy', () => {
   beforeAll(async () => {
@@ -45,8 +30,8 @@ describe.skipIf(!hasChromium)('smart classification: suggestions while filing, r
     expect(await rider.page.getByLabel('Type of problem').inputValue()).toBe('bedroll');
 
     // One complaint the model agrees with, one filed under another type: that one waits for review.
-    const agreed = await file(rider.page, 'water', 'No water in the toilets and wash basins of coach B2 since Nagpur.');
-    const disputed = await file(rider.page, 'refund', 'The bedsheet given in A1 was torn and stained, and there was no blanket at all.');
+    const agreed = (await fileThroughApi(rider.page, { type: 'water', description: 'No water in the toilets and wash basins of coach B2 since Nagpur.' })).reference;
+    const disputed = (await fileThroughApi(rider.page, { type: 'refund', description: 'The bedsheet given in A1 was torn and stained, and there was no blanket at all.' })).reference;
 
     const admin = await newPage(browser, server);
     await signInWithEmail(admin.page, ADMIN.email, ADMIN.password);
@@ -73,7 +58,7 @@ describe.skipIf(!hasChromium)('smart classification: suggestions while filing, r
     expect(complaint.type).toBe('coach-cleanliness');
 
     // A false alarm is cleared in one click: the complaint leaves the emergency queue.
-    const alarm = await file(rider.page, 'medical', 'My uncle fainted near the door and is not breathing properly, please send help now.');
+    const alarm = (await fileThroughApi(rider.page, { type: 'medical', description: 'My uncle fainted near the door and is not breathing properly, please send help now.' })).reference;
     await admin.page.getByRole('button', { name: `Not an emergency ${alarm}` }).click();
     await expect.poll(async () => (await admin.page.evaluate(async (reference) => (await (await fetch(`/api/complaints/${reference}`)).json()) as { emergency: boolean }, alarm)).emergency).toBe(false);
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, passengerAccount, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+import { ADMIN, fileThroughApi, hasChromium, launchBrowser, linkFromOutbox, newPage, passengerAccount, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -46,13 +46,7 @@ describe.skipIf(!hasChromium)('operations: staff, auto-assignment and the soluti
     const rider = await newPage(browser, server, 360);
     await signInWithEmail(rider.page, riderEmail, PASSWORD);
     await rider.page.waitForURL((url) => url.pathname === '/');
-    const filed = await rider.page.evaluate(async () => {
-      const form = new FormData();
-      const fields: Record<string, string> = { type: 'bedroll', trainNumber: '12951', pnr: '2345678901', location: 'Coach A1, berth 7', incidentDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()), description: 'Bed roll not given and the blanket is missing in coach A1.' };
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      const res = await fetch('/api/complaints', { method: 'POST', body: form });
-      return res.json();
-    });
+    const filed = await fileThroughApi(rider.page, { type: 'bedroll', description: 'Bed roll not given and the blanket is missing in coach A1.' });
     expect(filed.assignee?.name).toBe('Ravi Kumar');
 
     // The staff member signs in and finds it in their own queue.

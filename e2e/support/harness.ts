@@ -148,3 +148,18 @@ export async function axeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Files a train complaint through the API from a signed-in page (the form itself is covered by the
+ * complaint journeys); `fields` override the defaults. Returns the filed complaint.
+ */
+export async function fileThroughApi(page: Page, fields: Record<string, string>): Promise<{ reference: string; assignee?: { name: string } | null }> {
+  return page.evaluate(async (overrides) => {
+    const form = new FormData();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const defaults: Record<string, string> = { trainNumber: '12951', pnr: '2345678901', location: 'Coach A1, berth 7', incidentDate: today };
+    for (const [k, v] of Object.entries({ ...defaults, ...overrides })) form.append(k, v);
+    const res = await fetch('/api/complaints', { method: 'POST', body: form });
+    return res.json();
+  }, fields);
+}
