@@ -10,3 +10,4 @@ export * from './phone';
 export * from './system';
 export * from './solutions';
 export * from './staff';
+export * from './support';

@@ -1,4 +1,5 @@
 import type { TrainingStatus } from './classification';
+import type { CallSignal, SupportAck, SupportMessage, SupportSession } from './support';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'complaint_status',
   'complaint_note',
   'complaint_emergency',
+  'support_reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,5 +45,20 @@ export type ServerToClientEvents = {
   'complaint:changed': (change: { reference: string; status: string }) => void;
   /** An admin's retraining of the classifier moved on (staff room). */
   'classifier:training': (status: TrainingStatus) => void;
+  /** A live-support session the receiver takes part in changed (status, agent, place in the queue, read marks). */
+  'support:session': (session: SupportSession) => void;
+  'support:message': (message: SupportMessage) => void;
+  'support:typing': (typing: { sessionId: string; sender: 'passenger' | 'agent' }) => void;
+  /** To one agent: a waiting passenger is offered to them until the offer's time runs out. */
+  'support:offer': (session: SupportSession) => void;
+  /** Staff room: the queue, the sessions or an agent's presence changed; consoles refetch. */
+  'support:changed': () => void;
+  'call:signal': (signal: CallSignal) => void;
 };
-export type ClientToServerEvents = Record<string, never>;
+export type ClientToServerEvents = {
+  'support:send': (message: { sessionId: string; body: string; clientId?: string; internal?: boolean }, ack: (result: SupportAck) => void) => void;
+  'support:typing': (typing: { sessionId: string }) => void;
+  /** The highest seq this screen has received (`read: false`) or shown to its reader. */
+  'support:seen': (seen: { sessionId: string; seq: number; read?: boolean }) => void;
+  'call:signal': (signal: CallSignal) => void;
+};

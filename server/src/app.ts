@@ -41,12 +41,17 @@ import { createNotificationsService } from './modules/notifications/notification
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { createMessenger } from './modules/outbox/outbox.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { createSmtpMailProvider, type MailProvider } from './providers/mail';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
 import { createDiskStorage } from './providers/storage';
 import { attachRealtime } from './realtime';
 import { addSecurityHeaders } from './security';
 import { serveWeb } from './web';
+
+/** How often each node sweeps live support; offers lapse within this much of their 30 s. */
+const SUPPORT_SWEEP_MS = 5_000;
 
 export type AppOptions = {
   config: Config;
@@ -96,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messenger = createMessenger({ db: database.db, log: app.log, mail, sms });
   const notifications = createNotificationsService(database.db);
   const storage = createDiskStorage(`${config.dataDir}/files`);
-  const accounts = createAccountService({ db: database.db, storage });
+  const accounts = createAccountService({ db: database.db, storage, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });
   const auth = createAuth({ config, db: database.db, messenger, notifications, accounts });
   const guards = createGuards(auth);
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
@@ -110,6 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // A first training still running stops before the database closes.
   app.addHook('preClose', () => classifier.stop());
+  // Live support: lapsed offers, agents gone Away, idle and abandoned chats, and the queue's
+  // next offers, on every node (each step is safe to run on several nodes at once).
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => void support.sweep().catch((err) => app.log.error({ err }, 'support sweep failed')), SUPPORT_SWEEP_MS);
+    sweeper.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(sweeper));
   const classifications = createClassificationService({
     db: database.db,
     classifier,
@@ -118,6 +131,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     dueHours: config.dueHours,
     onChange: (c) => complaintChanges.emit('change', c),
+  });
+  const support = createSupportService({
+    db: database.db,
+    storage,
+    notifier,
+    predict: (text) => classifier.predict(text),
+    log: app.log,
   });
   const complaints = createComplaintsService({
     db: database.db,
@@ -193,18 +213,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(solutionsRoutes(moduleDeps));
   await app.register(analyticsRoutes(moduleDeps));
   await app.register(classificationRoutes({ classifier, classifications, guards }));
+  await app.register(supportRoutes({ support, guards, db: database.db, ice: config.ice, rateLimit: config.rateLimit }));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, redisUrl: config.redisUrl });
+  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl });
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier });
+  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier, support });
   return app;
 }
 
@@ -219,6 +240,7 @@ declare module 'fastify' {
       complaints: ReturnType<typeof createComplaintsService>;
       assignment: ReturnType<typeof createAssignmentService>;
       classifier: ReturnType<typeof createClassifier>;
+      support: ReturnType<typeof createSupportService>;
     };
   }
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { iceServersSchema } from '@railmadad/contract';
 import { z } from 'zod';
+import type { IceConfig } from './modules/support/ice';
 
 const optionalUrl = z.url().optional();
 const optionalString = z.string().trim().min(1).optional();
@@ -51,6 +53,20 @@ const envSchema = z
     DUE_HOURS_LOW: z.coerce.number().positive().max(24 * 30).default(72),
     CLASSIFIER_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
     CLASSIFIER_SEED_FILE: optionalString,
+    ICE_SERVERS: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return iceServersSchema.shape.iceServers.parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+    TURN_URLS: optionalString,
+    TURN_SECRET: optionalString,
+    TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -59,6 +75,10 @@ const envSchema = z
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
     path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .refine((e) => Boolean(e.TURN_URLS) === Boolean(e.TURN_SECRET), {
+    message: 'TURN_URLS and TURN_SECRET go together',
+    path: ['TURN_SECRET'],
   })
   .refine((e) => Boolean(e.LLM_BASE_URL) === Boolean(e.LLM_MODEL), {
     message: 'LLM_BASE_URL and LLM_MODEL go together',
@@ -94,6 +114,8 @@ export type Config = {
   classifierSeedFile?: string;
   /** A second opinion on low-confidence calls, when configured. */
   llm?: { kind: 'gemini'; apiKey: string; model: string; baseUrl: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
+  /** STUN/TURN servers for voice and video calls (none: browsers on one network connect directly). */
+  ice: IceConfig;
 };
 
 export class ConfigError extends Error {
@@ -157,6 +179,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : e.LLM_BASE_URL && e.LLM_MODEL
         ? { kind: 'openai', baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
         : undefined,
+    ice: {
+      servers: e.ICE_SERVERS,
+      turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS.split(',').map((u) => u.trim()), secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } : undefined,
+    },
     ...overrides,
   };
 }

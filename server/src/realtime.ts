@@ -1,4 +1,13 @@
-import type { ClientToServerEvents, ServerToClientEvents, TrainingStatus } from '@railmadad/contract';
+import {
+  callSignalSchema,
+  type ClientToServerEvents,
+  type Role,
+  type ServerToClientEvents,
+  supportSeenEventSchema,
+  supportSendEventSchema,
+  supportTypingEventSchema,
+  type TrainingStatus,
+} from '@railmadad/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
@@ -7,10 +16,14 @@ import { Server } from 'socket.io';
 import type { Auth } from './auth/auth';
 import type { ComplaintChange } from './modules/complaints/complaints.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
+import type { SupportEvents, SupportService } from './modules/support/support.service';
+import { AppError } from './lib/errors';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Staff and admins: every complaint change reaches their dashboards. */
 export const STAFF_ROOM = 'staff';
+/** How often each node tells the database who has a socket open to it (live-support presence). */
+const PRESENCE_EVERY_MS = 30_000;
 
 /**
  * Socket.io on the same port as the API. A socket is authenticated from its session cookie
@@ -23,6 +36,7 @@ export async function attachRealtime(
     notifications: NotificationsService;
     complaintChanges: EventEmitter<{ change: [ComplaintChange] }>;
     classifierEvents: EventEmitter<{ training: [TrainingStatus] }>;
+    support: SupportService;
     redisUrl?: string;
   },
 ) {
@@ -57,10 +71,72 @@ export async function attachRealtime(
     }
   });
 
+  const { support } = deps;
+  const log = app.log;
   io.on('connection', (socket) => {
-    socket.join(userRoom(socket.data.userId as string));
-    if (socket.data.role === 'staff' || socket.data.role === 'admin') socket.join(STAFF_ROOM);
+    const userId = socket.data.userId as string;
+    const actor = { id: userId, role: socket.data.role as Role };
+    socket.join(userRoom(userId));
+    if (actor.role === 'staff' || actor.role === 'admin') socket.join(STAFF_ROOM);
+    void support.markSeen([userId]).catch((err) => log.error({ err }, 'presence update failed'));
+
+    // Live support over the socket: every payload is checked like an HTTP body.
+    socket.on('support:send', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = supportSendEventSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, code: 'validation_failed', message: 'Invalid message.' });
+      try {
+        const { sessionId, ...message } = parsed.data;
+        reply({ ok: true, message: (await support.send(actor, sessionId, message)).message });
+      } catch (error) {
+        if (error instanceof AppError) return reply({ ok: false, code: error.code, message: error.message });
+        log.error({ err: error }, 'support:send failed');
+        reply({ ok: false, code: 'internal', message: 'Something went wrong. Please try again.' });
+      }
+    });
+    socket.on('support:typing', async (payload) => {
+      const parsed = supportTypingEventSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const peer = await support.peerOf(actor, parsed.data.sessionId).catch(() => null);
+      if (peer) io.to(userRoom(peer.peerId)).emit('support:typing', { sessionId: parsed.data.sessionId, sender: peer.side });
+    });
+    socket.on('support:seen', async (payload) => {
+      const parsed = supportSeenEventSchema.safeParse(payload);
+      if (!parsed.success) return;
+      await support.seen(actor, parsed.data.sessionId, parsed.data.seq, parsed.data.read).catch(() => undefined);
+    });
+    // WebRTC offers, answers and candidates go only to the other person of an active session.
+    socket.on('call:signal', async (payload) => {
+      const parsed = callSignalSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const peer = await support.peerOf(actor, parsed.data.sessionId).catch(() => null);
+      if (peer) io.to(userRoom(peer.peerId)).emit('call:signal', parsed.data);
+    });
   });
+
+  // Presence: the people with a socket on this node are "seen"; an agent unseen for 2 minutes is Away.
+  const presence = setInterval(async () => {
+    try {
+      const sockets = await io.local.fetchSockets();
+      await support.markSeen([...new Set(sockets.map((s) => s.data.userId as string))]);
+    } catch (err) {
+      log.error({ err }, 'presence update failed');
+    }
+  }, PRESENCE_EVERY_MS);
+  presence.unref();
+
+  const onSession = ({ passengerId, agentId, passengerView, agentView }: SupportEvents['session'][0]) => {
+    io.to(userRoom(passengerId)).emit('support:session', passengerView);
+    if (agentId) io.to(userRoom(agentId)).emit('support:session', agentView);
+    if (agentView.offer && agentView.offer.agentId !== agentId) io.to(userRoom(agentView.offer.agentId)).emit('support:session', agentView);
+  };
+  const onMessage = ({ passengerId, agentId, message }: SupportEvents['message'][0]) => {
+    if (!message.internal) io.to(userRoom(passengerId)).emit('support:message', message);
+    if (agentId) io.to(userRoom(agentId)).emit('support:message', message);
+  };
+  const onOffer = ({ agentId, session }: SupportEvents['offer'][0]) => io.to(userRoom(agentId)).emit('support:offer', session);
+  const onSupportChanged = () => io.to(STAFF_ROOM).emit('support:changed');
+  support.events.on('session', onSession).on('message', onMessage).on('offer', onOffer).on('changed', onSupportChanged);
 
   const offNotifications = deps.notifications.onCreated((userId, notification) => {
     io.to(userRoom(userId)).emit('notification:new', notification);
@@ -73,6 +149,8 @@ export async function attachRealtime(
   const onTraining = (status: TrainingStatus) => io.to(STAFF_ROOM).emit('classifier:training', status);
   deps.classifierEvents.on('training', onTraining);
   const unsubscribe = () => {
+    clearInterval(presence);
+    support.events.off('session', onSession).off('message', onMessage).off('offer', onOffer).off('changed', onSupportChanged);
     offNotifications();
     deps.complaintChanges.off('change', onComplaint);
     deps.classifierEvents.off('training', onTraining);

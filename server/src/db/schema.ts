@@ -174,7 +174,7 @@ export const throttle = pgTable(
 export const file = pgTable('file', {
   id: text('id').primaryKey(),
   ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
-  purpose: text('purpose').$type<'avatar' | 'complaint'>().notNull(),
+  purpose: text('purpose').$type<'avatar' | 'complaint' | 'support'>().notNull(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   width: integer('width'),
@@ -422,4 +422,91 @@ export const classification = pgTable(
     index('classification_status_idx').on(t.status, t.createdAt.desc()),
     index('classification_reviewed_idx').on(t.reviewedAt),
   ],
+);
+
+// ---- Live support ----
+
+/** An agent's presence and how many chats they take at once; `lastSeenAt` is refreshed while they have a socket open. */
+export const supportAgent = pgTable('support_agent', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'available' | 'busy' | 'away'>().notNull().default('away'),
+  capacity: smallint('capacity').notNull().default(3),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When they were last given a chat: among equally loaded agents the one waiting longest goes first. */
+  lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** One conversation between a passenger and (once accepted) an agent. */
+export const supportSession = pgTable(
+  'support_session',
+  {
+    id: text('id').primaryKey(),
+    passengerId: text('passenger_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').references(() => user.id, { onDelete: 'set null' }),
+    requestedAgentId: text('requested_agent_id').references(() => user.id, { onDelete: 'set null' }),
+    type: text('type').$type<'chat' | 'voice' | 'video'>().notNull(),
+    topic: text('topic'),
+    complaintId: text('complaint_id').references(() => complaint.id, { onDelete: 'set null' }),
+    language: text('language').notNull().default('en'),
+    status: text('status').$type<'waiting' | 'active' | 'ended'>().notNull().default('waiting'),
+    emergency: boolean('emergency').notNull().default(false),
+    leftMessage: boolean('left_message').notNull().default(false),
+    /** Where it stood in the queue when it joined: a wait divided by it is what one place took. */
+    joinPosition: integer('join_position').notNull().default(1),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    offeredTo: text('offered_to').references(() => user.id, { onDelete: 'set null' }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** Agents who let an offer lapse or declined it: not offered the same session again. */
+    declinedBy: text('declined_by').array().notNull().default(sql`'{}'::text[]`),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    lastSeq: integer('last_seq').notNull().default(0),
+    passengerDeliveredSeq: integer('passenger_delivered_seq').notNull().default(0),
+    passengerReadSeq: integer('passenger_read_seq').notNull().default(0),
+    agentDeliveredSeq: integer('agent_delivered_seq').notNull().default(0),
+    agentReadSeq: integer('agent_read_seq').notNull().default(0),
+    /** Last time each side had a socket open (refreshed by every node every 30 s). */
+    passengerSeenAt: timestamp('passenger_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    agentSeenAt: timestamp('agent_seen_at', { withTimezone: true }),
+    /** The agent's last message, the passenger's last message, and when a silent passenger was reminded. */
+    agentSpokeAt: timestamp('agent_spoke_at', { withTimezone: true }),
+    passengerSpokeAt: timestamp('passenger_spoke_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    ratingComment: text('rating_comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_session_queue_idx').on(t.status, t.leftMessage, t.emergency, t.queuedAt),
+    index('support_session_passenger_idx').on(t.passengerId, t.createdAt.desc()),
+    index('support_session_agent_idx').on(t.agentId, t.status),
+    index('support_session_complaint_idx').on(t.complaintId),
+    index('support_session_accepted_idx').on(t.acceptedAt),
+  ],
+);
+
+/** A chat message; `seq` orders a session's messages and lets a client ask for what it missed. */
+export const supportMessage = pgTable(
+  'support_message',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => supportSession.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    sender: text('sender').$type<'passenger' | 'agent' | 'system'>().notNull(),
+    body: text('body').notNull(),
+    fileId: text('file_id').references(() => file.id, { onDelete: 'set null' }),
+    internal: boolean('internal').notNull().default(false),
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('support_message_seq_idx').on(t.sessionId, t.seq), uniqueIndex('support_message_client_idx').on(t.sessionId, t.clientId)],
 );

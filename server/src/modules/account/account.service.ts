@@ -19,7 +19,14 @@ function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
-export function createAccountService(deps: { db: Db; storage: StorageProvider }) {
+const STORAGE_FOLDER = { avatar: 'avatars', complaint: 'complaints', support: 'support' } as const;
+
+export function createAccountService(deps: {
+  db: Db;
+  storage: StorageProvider;
+  /** A photo sent in a live-support chat is also the passenger's of that chat to see. */
+  maySeeSupportPhoto?: (fileId: string, viewerId: string) => Promise<boolean>;
+}) {
   const { db, storage } = deps;
 
   async function getMe(userId: string): Promise<Me> {
@@ -86,9 +93,14 @@ export function createAccountService(deps: { db: Db; storage: StorageProvider })
     /** A stored file, if the viewer may see it. Avatars are visible to anyone signed in. */
     async readFile(fileId: string, viewer: { id: string; role: Role }) {
       const row = await db.query.file.findFirst({ where: eq(file.id, fileId) });
-      const mayRead = row && (row.purpose === 'avatar' || row.ownerId === viewer.id || viewer.role !== 'passenger');
+      const mayRead =
+        row &&
+        (row.purpose === 'avatar' ||
+          row.ownerId === viewer.id ||
+          viewer.role !== 'passenger' ||
+          (row.purpose === 'support' && (await deps.maySeeSupportPhoto?.(row.id, viewer.id))));
       if (!row || !mayRead) throw new AppError('not_found', 'File not found.');
-      const bytes = await storage.get(`${row.purpose === 'avatar' ? 'avatars' : 'complaints'}/${row.id}.jpg`);
+      const bytes = await storage.get(`${STORAGE_FOLDER[row.purpose]}/${row.id}.jpg`);
       if (!bytes) throw new AppError('not_found', 'File not found.');
       return { bytes, contentType: row.contentType };
     },

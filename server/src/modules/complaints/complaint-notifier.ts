@@ -10,7 +10,7 @@ const PLACEHOLDER_EMAIL = /@phone\.railmadad\.invalid$/;
 export type ComplaintNotifier = ReturnType<typeof createComplaintNotifier>;
 
 /**
- * Tells a person about a complaint: always in the bell (live over the socket), and by SMS and
+ * Tells a person about a complaint (or a live-support reply): always in the bell (live over the socket), and by SMS and
  * e-mail when their settings ask for it. Delivery problems never undo the change itself.
  */
 export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; publicUrl: string }) {
@@ -21,16 +21,17 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     kind: NotificationKind,
     params: Record<string, string>,
     message: { text: string; subject: string; mobile?: string | null },
-    options: { forceSms?: boolean } = {},
+    options: { forceSms?: boolean; link?: string } = {},
   ) {
-    await notifications.notify(userId, kind, params, params.reference ? `/complaints/${params.reference}` : null);
+    const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
+    await notifications.notify(userId, kind, params, path);
     const [person] = await db
       .select({ email: user.email, phoneNumber: user.phoneNumber, phone: user.phone, sms: userSettings.smsNotifications, mail: userSettings.emailNotifications })
       .from(user)
       .leftJoin(userSettings, eq(userSettings.userId, user.id))
       .where(eq(user.id, userId));
     if (!person) return;
-    const link = params.reference ? `${deps.publicUrl}/complaints/${params.reference}` : deps.publicUrl;
+    const link = path ? `${deps.publicUrl}${path}` : deps.publicUrl;
     const mobile = message.mobile ?? person.phoneNumber ?? person.phone;
     if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: `Rail Madad: ${message.text}` });
     if (person.mail !== false && !PLACEHOLDER_EMAIL.test(person.email)) {
