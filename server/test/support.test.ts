@@ -68,6 +68,18 @@ describe('POST /api/support/sessions', () => {
     expect((await call('GET', `/api/support/sessions/${a.body.id}`, first)).body.queuePosition).toBe(2);
     await endAllSessions();
   });
+
+  it('moves a passenger whose first words are an emergency to the front', async () => {
+    await everyoneAway();
+    const calm = await createUser(t.app);
+    const urgent = await createUser(t.app);
+    await start(calm, { type: 'chat', topic: 'catering' });
+    const s = (await start(urgent, { type: 'chat' })).body;
+    expect(s).toMatchObject({ emergency: false, queuePosition: 2 });
+    await call('POST', `/api/support/sessions/${s.id}/messages`, urgent, { body: 'My father collapsed and is not breathing, we need a doctor now' });
+    expect((await call('GET', `/api/support/sessions/${s.id}`, urgent)).body).toMatchObject({ emergency: true, queuePosition: 1 });
+    await endAllSessions();
+  });
 });
 
 describe('queue, offers and acceptance', () => {

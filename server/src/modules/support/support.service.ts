@@ -233,11 +233,12 @@ export function createSupportService(deps: {
 
   // ---- Access ----
 
-  /** A passenger reaches their own sessions; staff the ones they hold, are offered, or could take; admins all. */
+  /** A passenger reaches their own sessions; staff the ones they hold, are offered, could take, or that are linked to a complaint; admins all. */
   function mayRead(actor: SupportActor, row: SessionRow): boolean {
     if (actor.role === 'admin') return true;
     if (actor.role === 'passenger') return row.passengerId === actor.id;
-    return row.agentId === actor.id || row.offeredTo === actor.id || row.status === 'waiting';
+    // A transcript linked to a complaint is part of that complaint's record, which all staff see.
+    return row.agentId === actor.id || row.offeredTo === actor.id || row.status === 'waiting' || row.complaintId !== null;
   }
 
   async function load(actor: SupportActor, id: string, tx: Db | Tx = db, lock = false): Promise<SessionRow> {
@@ -292,6 +293,7 @@ export function createSupportService(deps: {
   }
 
   async function send(actor: SupportActor, sessionId: string, input: SendSupportMessage & { fileId?: string }): Promise<{ message: SupportMessage; created: boolean }> {
+    let raisedEmergency = false;
     const result = await db.transaction(async (tx) => {
       const row = await load(actor, sessionId, tx, true);
       const side = sideOf(actor, row);
@@ -306,6 +308,15 @@ export function createSupportService(deps: {
           .where(and(eq(supportMessage.sessionId, row.id), eq(supportMessage.clientId, input.clientId)));
         if (existing) return { message: existing, session: row, created: false };
       }
+      // The first words of a waiting passenger decide, like a first message at start, whether it is an emergency.
+      if (side === 'passenger' && row.status === 'waiting' && !row.emergency && !row.leftMessage && row.lastSeq === 0 && input.body) {
+        const prediction = await deps.predict(input.body).catch(() => null);
+        if (prediction?.emergency) {
+          const [raised] = await tx.update(supportSession).set({ emergency: true }).where(eq(supportSession.id, row.id)).returning();
+          Object.assign(row, raised);
+          raisedEmergency = true;
+        }
+      }
       const appended = await appendMessage(tx, row, {
         sender: side,
         senderId: actor.id,
@@ -319,6 +330,10 @@ export function createSupportService(deps: {
     const [message] = await toMessages([result.message]);
     if (result.created) {
       await publishMessages(result.session, [result.message]);
+      if (raisedEmergency) {
+        await publishChanged([result.session.id]);
+        await redispatch();
+      }
       // An answer to a message the passenger left reaches them wherever they are.
       if (result.session.leftMessage && message.sender === 'agent' && !message.internal) void tellPassengerOfReply(result.session);
     }
