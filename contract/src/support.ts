@@ -33,6 +33,8 @@ export const SUPPORT_IDLE_CLOSE_SECONDS = 360;
 /** A session neither side has had open this long is closed. */
 export const SUPPORT_ABANDON_SECONDS = 300;
 export const SUPPORT_MESSAGE_MAX = 2000;
+/** Enough for a fast typist on several chats, far below a flood. */
+export const SUPPORT_MESSAGES_PER_MINUTE = 60;
 export const SUPPORT_COMMENT_MAX = 1000;
 export const SUPPORT_HELPLINE = '139';
 

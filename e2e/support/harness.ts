@@ -85,10 +85,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Chromium; `media` gives it a fake camera and microphone that need no permission prompt (calls, voice). */
+export async function launchBrowser(options: { media?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(options.media ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+    ],
   });
 }
 

@@ -218,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl });
+  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit });
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });

@@ -38,6 +38,7 @@ export async function attachRealtime(
     classifierEvents: EventEmitter<{ training: [TrainingStatus] }>;
     support: SupportService;
     redisUrl?: string;
+    rateLimit?: boolean;
   },
 ) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
@@ -72,6 +73,7 @@ export async function attachRealtime(
   });
 
   const { support } = deps;
+  const rateLimit = deps.rateLimit ?? true;
   const log = app.log;
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
@@ -80,9 +82,15 @@ export async function attachRealtime(
     if (actor.role === 'staff' || actor.role === 'admin') socket.join(STAFF_ROOM);
     void support.markSeen([userId]).catch((err) => log.error({ err }, 'presence update failed'));
 
-    // Live support over the socket: every payload is checked like an HTTP body.
+    // Live support over the socket: every payload is checked like an HTTP body, and a socket
+    // may send as many messages a minute as the HTTP route allows.
+    const sent: number[] = [];
     socket.on('support:send', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      const now = Date.now();
+      while (sent.length && sent[0] < now - 60_000) sent.shift();
+      if (rateLimit && sent.length >= SUPPORT_MESSAGES_PER_MINUTE) return reply({ ok: false, code: 'rate_limited', message: 'You are sending messages too fast. Please wait a moment.' });
+      sent.push(now);
       const parsed = supportSendEventSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'validation_failed', message: 'Invalid message.' });
       try {

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES } from '@railmadad/contract';
+import { PHOTO_MAX_BYTES, SUPPORT_MESSAGES_PER_MINUTE } from '@railmadad/contract';
 import {
   agentStateSchema,
   iceServersSchema,
@@ -31,8 +31,6 @@ import type { SupportService } from './support.service';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 const agentView = z.object({ status: z.enum(['available', 'busy', 'away']), capacity: z.number().int(), activeChats: z.number().int() });
-/** Enough for a fast typist on several chats, far below a flood. */
-const MESSAGES_PER_MINUTE = 60;
 const STARTS_PER_HOUR = 20;
 
 export const supportRoutes =
@@ -75,7 +73,7 @@ export const supportRoutes =
       '/api/support/sessions/:id/messages',
       { ...user, schema: { tags, params: idParams, body: sendSupportMessageSchema, response: { 200: supportMessageSchema, 201: supportMessageSchema } } },
       async (request, reply) => {
-        await limit(`support-message:${request.user.id}`, MESSAGES_PER_MINUTE, 60_000, 'You are sending messages too fast. Please wait a moment.');
+        await limit(`support-message:${request.user.id}`, SUPPORT_MESSAGES_PER_MINUTE, 60_000, 'You are sending messages too fast. Please wait a moment.');
         const { message, created } = await support.send(request.user, request.params.id, request.body);
         return reply.code(created ? 201 : 200).send(message);
       },
@@ -86,7 +84,7 @@ export const supportRoutes =
       { ...user, schema: { tags, summary: 'Send a photo in the chat (multipart field `photo`; re-encoded, metadata stripped)', consumes: ['multipart/form-data'], params: idParams, response: { 201: supportMessageSchema } } },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
-        await limit(`support-message:${request.user.id}`, MESSAGES_PER_MINUTE, 60_000, 'You are sending messages too fast. Please wait a moment.');
+        await limit(`support-message:${request.user.id}`, SUPPORT_MESSAGES_PER_MINUTE, 60_000, 'You are sending messages too fast. Please wait a moment.');
         const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
         if (!part) throw new AppError('validation_failed', 'Please choose a photo.', { photo: 'required' });
         const bytes = await part.toBuffer();
