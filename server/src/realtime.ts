@@ -3,6 +3,7 @@ import {
   type ClientToServerEvents,
   type Role,
   type ServerToClientEvents,
+  SUPPORT_MESSAGES_PER_MINUTE,
   supportSeenEventSchema,
   supportSendEventSchema,
   supportTypingEventSchema,
