@@ -49,6 +49,8 @@ export const supportMessageSchema = z.object({
   senderName: z.string().nullable(),
   body: z.string(),
   photoUrl: z.string().nullable(),
+  /** What a system message says, as a key and parameters, so each reader reads it in their own language (`body` is the English). */
+  event: z.object({ kind: z.enum(['joined', 'transferred', 'requeued', 'left_message', 'reminder', 'ended_passenger', 'ended_agent', 'ended_idle', 'ended_abandoned']), params: z.record(z.string(), z.string()) }).nullable(),
   /** A note between staff: never sent to the passenger. */
   internal: z.boolean(),
   /** The sender's own id for the message, so a retry after a dropped signal is stored once. */

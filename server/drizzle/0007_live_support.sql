@@ -14,6 +14,8 @@ CREATE TABLE "support_message" (
 	"sender_id" text,
 	"sender" text NOT NULL,
 	"body" text NOT NULL,
+	"event" text,
+	"event_params" jsonb,
 	"file_id" text,
 	"internal" boolean DEFAULT false NOT NULL,
 	"client_id" text,

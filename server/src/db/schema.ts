@@ -503,6 +503,9 @@ export const supportMessage = pgTable(
     senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
     sender: text('sender').$type<'passenger' | 'agent' | 'system'>().notNull(),
     body: text('body').notNull(),
+    /** A system message's kind and parameters, translated by each reader's screen. */
+    event: text('event'),
+    eventParams: jsonb('event_params').$type<Record<string, string>>(),
     fileId: text('file_id').references(() => file.id, { onDelete: 'set null' }),
     internal: boolean('internal').notNull().default(false),
     clientId: text('client_id'),

@@ -41,7 +41,7 @@ export const router = createBrowserRouter([
           { path: 'profile', lazy: page(() => import('../features/profile/profile-page')) },
           { path: 'help', lazy: page(() => import('../features/help/help-page')) },
           { path: 'multi-lingual', lazy: page(() => import('../features/languages/multi-lingual-page')) },
-          { path: 'real-time-support', ...upcoming('realTimeSupport') },
+          { path: 'real-time-support', lazy: page(() => import('../features/support/support-page')) },
           { path: 'file-complaint', lazy: page(() => import('../features/complaints/filing/file-complaint-page')) },
           { path: 'track-status', lazy: page(() => import('../features/complaints/passenger/track-status-page')) },
           { path: 'complaints', lazy: page(() => import('../features/complaints/passenger/my-complaints-page')) },

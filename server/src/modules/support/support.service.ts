@@ -54,14 +54,19 @@ const EMERGENCY_TOPICS = new Set(['medical', 'security']);
 const RECENT_WAITS = 20;
 const NOT_FOUND = 'Support session not found.';
 
-const SYSTEM_TEXT = {
-  joined: (name: string) => `${name} has joined the chat.`,
-  transferred: (name: string) => `The chat was handed to ${name}.`,
-  requeued: 'The chat went back to the queue; the next free agent will continue it.',
-  leftMessage: 'The passenger left a message. An agent will reply here, in the notifications and by SMS.',
-  reminder: 'Are you still there? This chat will close in 3 minutes if there is no reply.',
-  ended: { passenger: 'The passenger ended the chat.', agent: 'The agent ended the chat.', idle: 'The chat closed because there was no reply.', abandoned: 'The chat closed because both sides had left.' },
-} as const;
+type SystemEvent = NonNullable<SupportMessage['event']>['kind'];
+/** The English of each system message, kept in the transcript; screens show their own translation. */
+const SYSTEM_TEXT: Record<SystemEvent, (p: Record<string, string>) => string> = {
+  joined: (p) => `${p.name} has joined the chat.`,
+  transferred: (p) => `The chat was handed to ${p.name}.`,
+  requeued: () => 'The chat went back to the queue; the next free agent will continue it.',
+  left_message: () => 'The passenger left a message. An agent will reply here, in the notifications and by SMS.',
+  reminder: () => 'Are you still there? This chat will close in 3 minutes if there is no reply.',
+  ended_passenger: () => 'The passenger ended the chat.',
+  ended_agent: () => 'The agent ended the chat.',
+  ended_idle: () => 'The chat closed because there was no reply.',
+  ended_abandoned: () => 'The chat closed because both sides had left.',
+};
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
@@ -191,6 +196,7 @@ export function createSupportService(deps: {
       senderName: r.sender === 'system' || !r.senderId ? null : (n.get(r.senderId) ?? null),
       body: r.body,
       photoUrl: r.fileId ? `/api/files/${r.fileId}` : null,
+      event: r.event ? { kind: r.event as SystemEvent, params: r.eventParams ?? {} } : null,
       internal: r.internal,
       clientId: r.clientId,
       createdAt: r.createdAt.toISOString(),
@@ -256,7 +262,16 @@ export function createSupportService(deps: {
   async function appendMessage(
     tx: Tx,
     row: SessionRow,
-    message: { sender: 'passenger' | 'agent' | 'system'; senderId: string | null; body: string; fileId?: string | null; internal?: boolean; clientId?: string | null },
+    message: {
+      sender: 'passenger' | 'agent' | 'system';
+      senderId: string | null;
+      body: string;
+      event?: SystemEvent;
+      eventParams?: Record<string, string>;
+      fileId?: string | null;
+      internal?: boolean;
+      clientId?: string | null;
+    },
   ): Promise<{ message: MessageRow; session: SessionRow }> {
     const seq = row.lastSeq + 1;
     const [inserted] = await tx
@@ -268,6 +283,8 @@ export function createSupportService(deps: {
         senderId: message.senderId,
         sender: message.sender,
         body: message.body,
+        event: message.event ?? null,
+        eventParams: message.eventParams ?? null,
         fileId: message.fileId ?? null,
         internal: message.internal ?? false,
         clientId: message.clientId ?? null,
@@ -288,8 +305,8 @@ export function createSupportService(deps: {
     return { message: inserted, session };
   }
 
-  async function systemMessage(tx: Tx, row: SessionRow, body: string) {
-    return appendMessage(tx, row, { sender: 'system', senderId: null, body });
+  async function systemMessage(tx: Tx, row: SessionRow, event: SystemEvent, params: Record<string, string> = {}) {
+    return appendMessage(tx, row, { sender: 'system', senderId: null, body: SYSTEM_TEXT[event](params), event, eventParams: params });
   }
 
   async function send(actor: SupportActor, sessionId: string, input: SendSupportMessage & { fileId?: string }): Promise<{ message: SupportMessage; created: boolean }> {
@@ -455,7 +472,7 @@ export function createSupportService(deps: {
   // ---- Sweeping: offers that lapsed, agents gone, idle and abandoned chats ----
 
   async function endSession(tx: Tx, row: SessionRow, reason: SupportEndReason) {
-    const { session, message } = await systemMessage(tx, row, SYSTEM_TEXT.ended[reason]);
+    const { session, message } = await systemMessage(tx, row, `ended_${reason}`);
     const [ended] = await tx
       .update(supportSession)
       .set({ status: 'ended', endedAt: new Date(), endReason: reason, offeredTo: null, offerExpiresAt: null })
@@ -507,7 +524,7 @@ export function createSupportService(deps: {
       const done = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(supportSession).where(and(eq(supportSession.id, id), isNull(supportSession.remindedAt))).for('update');
         if (row?.status !== 'active') return null;
-        const appended = await systemMessage(tx, row, SYSTEM_TEXT.reminder);
+        const appended = await systemMessage(tx, row, 'reminder');
         const [session] = await tx.update(supportSession).set({ remindedAt: new Date() }).where(eq(supportSession.id, id)).returning();
         return { session, message: appended.message };
       });
@@ -746,7 +763,7 @@ export function createSupportService(deps: {
         if (row.passengerId !== actor.id) throw new AppError('not_found', NOT_FOUND);
         if (row.status !== 'waiting') throw new AppError('conflict', 'An agent has already taken this chat.');
         if (row.leftMessage) return { session: row, message: null };
-        const { session, message } = await systemMessage(tx, row, SYSTEM_TEXT.leftMessage);
+        const { session, message } = await systemMessage(tx, row, 'left_message');
         const [left] = await tx
           .update(supportSession)
           .set({ leftMessage: true, offeredTo: null, offerExpiresAt: null })
@@ -807,7 +824,7 @@ export function createSupportService(deps: {
           .where(eq(supportSession.id, id))
           .returning();
         const [me] = await tx.select({ name: user.name }).from(user).where(eq(user.id, actor.id));
-        return systemMessage(tx, taken, SYSTEM_TEXT.joined(me?.name ?? 'An agent'));
+        return systemMessage(tx, taken, 'joined', { name: me?.name ?? 'An agent' });
       });
       if (done.message) {
         await publishMessages(done.session, [done.message]);
@@ -840,7 +857,7 @@ export function createSupportService(deps: {
       const done = await db.transaction(async (tx) => {
         const row = await load(actor, id, tx, true);
         if (row.status !== 'active' || (row.agentId !== actor.id && actor.role !== 'admin')) throw new AppError('conflict', 'Only the agent holding an active chat can hand it over.');
-        const { session, message } = await systemMessage(tx, row, target ? SYSTEM_TEXT.transferred(target.name) : SYSTEM_TEXT.requeued);
+        const { session, message } = await (target ? systemMessage(tx, row, 'transferred', { name: target.name }) : systemMessage(tx, row, 'requeued'));
         const [moved] = await tx
           .update(supportSession)
           .set({

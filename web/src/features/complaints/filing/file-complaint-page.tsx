@@ -2,7 +2,7 @@ import { ComplaintTypeOptions } from '../../../components/complaint-type-options
 import { COMPLAINT_TYPES, DESCRIPTION_MAX, SEVERITIES, type Severity, todayInIndia } from '@railmadad/contract';
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/card';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -11,6 +11,7 @@ import { Banner, type BannerMessage } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/session';
 import { SuggestionsPanel } from '../../solutions/suggestions-panel';
+import { chatDraftFields, linkComplaintToChat } from '../../support/passenger/file-from-chat';
 import { ChoiceGroup } from './choice-group';
 import { type ComplaintForm, emptyForm, FIELD_ORDER, type FieldErrors, type FieldName, fromFields, oneYearBefore, serverErrors, toFields, validate, type Where } from './complaint-form';
 import { complaintQueue } from './complaint-queue';
@@ -54,8 +55,9 @@ export default function FileComplaintPage() {
   const me = useMe();
   const userId = me?.id ?? '';
   const [searchParams] = useSearchParams();
-  // "Submit Ticket" in Quick Resolution opens the form with the type chosen (?type=water).
-  const [form, setForm] = useState<ComplaintForm>(() => ({ ...emptyForm(me?.phoneNumber ?? ''), type: COMPLAINT_TYPES.find((c) => c === searchParams.get('type')) ?? '' }));
+  const location = useLocation();
+  // "Submit Ticket" in Quick Resolution opens the form with the type chosen (?type=water); "File as complaint" in a live chat with its draft.
+  const [form, setForm] = useState<ComplaintForm>(() => ({ ...emptyForm(me?.phoneNumber ?? ''), type: COMPLAINT_TYPES.find((c) => c === searchParams.get('type')) ?? '', ...chatDraftFields(location.state) }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
@@ -194,6 +196,7 @@ export default function FileComplaintPage() {
       attempts: 0,
       state: 'waiting',
     });
+    if (outcome.kind === 'sent') void linkComplaintToChat(location.state, outcome.complaint.reference);
     if (!isMounted.current) {
       if (outcome.kind === 'sent') complaintQueue.announceSent({ key, reference: outcome.complaint.reference, type: fields.type });
       return;
