@@ -11,6 +11,7 @@ import { useMe } from '../../../lib/session';
 import { complaintQuery } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
 import { ApplySolutionPanel } from '../../solutions/apply-solution-panel';
+import { ComplaintSupportSessions } from '../../support/staff/complaint-support-sessions';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintTimeline } from './complaint-timeline';
 import { ACTIVE_STATUSES } from './complaints-table';
@@ -189,10 +190,11 @@ export function StaffComplaintView({ reference }: { reference: string }) {
             <PhotoGallery photos={detail.photos} reference={detail.reference} />
           </Card>
         </div>
-        <div className="min-w-0 lg:col-span-2">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
           <Card title={t('complaintCommon.timeline')}>
             <ComplaintTimeline events={detail.timeline} />
           </Card>
+          <ComplaintSupportSessions reference={detail.reference} />
         </div>
       </div>
     </div>

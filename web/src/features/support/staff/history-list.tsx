@@ -1,0 +1,70 @@
+import type { SupportSession } from '@railmadad/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, Spinner } from '../../../components/ui/card';
+import { formatShort } from '../../../lib/format';
+import { supportErrorText, useSessions } from './api';
+import { Empty, ErrorLine, RatingLabel, TopicLabel, TypeLabel } from './support-bits';
+import { formatClock, sessionSeconds } from './support-time';
+
+const SHOWN = 20;
+
+// The thread's code loads when a transcript is first opened (the complaint view needs it rarely).
+const TranscriptDialog = lazy(async () => ({ default: (await import('./transcript-dialog')).TranscriptDialog }));
+
+/** A list of sessions, each opening its transcript read-only: the console's history, or the ones on a complaint. */
+export function SessionLinks({ sessions, showAgent = true }: { sessions: SupportSession[]; showAgent?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState<SupportSession | null>(null);
+  return (
+    <>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {sessions.map((s) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              onClick={() => setOpen(s)}
+              className="block min-h-11 w-full rounded-lg px-2 py-2 text-start hover:bg-slate-50 dark:hover:bg-slate-800"
+            >
+              <span className="flex flex-wrap items-center justify-between gap-x-3">
+                <span className="min-w-0 font-semibold break-words">{s.passenger.name}</span>
+                <RatingLabel rating={s.rating} />
+              </span>
+              <span className="block text-sm break-words">
+                <TopicLabel topic={s.topic} />
+              </span>
+              <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-slate-600 dark:text-slate-400">
+                <TypeLabel type={s.type} />
+                {showAgent && s.agent && <span className="break-words">{s.agent.name}</span>}
+                <time dateTime={s.endedAt ?? s.createdAt}>{formatShort(s.endedAt ?? s.createdAt, i18n.language)}</time>
+                {s.acceptedAt && <span className="tabular-nums">{formatClock(sessionSeconds(s, Date.now()))}</span>}
+                {s.status !== 'ended' && <span className="font-semibold text-green-800 dark:text-green-300">{t(`supportStaff.sessionStatus.${s.status}`)}</span>}
+                <span className="font-semibold text-brand-700 underline underline-offset-4 dark:text-amber-300">{t('supportStaff.history.open')}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <TranscriptDialog session={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Recent ended sessions with the passenger's rating; an admin sees everyone's. */
+export function HistoryList() {
+  const { t } = useTranslation();
+  const list = useSessions('history');
+  const items = (list.data?.items ?? []).slice(0, SHOWN);
+  return (
+    <Card title={t('supportStaff.history.title')} className="min-w-0">
+      {list.isPending && <Spinner label={t('common.loading')} />}
+      {list.isError && !list.data && <ErrorLine text={supportErrorText(t, list.error)} onRetry={() => void list.refetch()} />}
+      {list.data && items.length === 0 && <Empty>{t('supportStaff.history.empty')}</Empty>}
+      {items.length > 0 && <SessionLinks sessions={items} />}
+    </Card>
+  );
+}
