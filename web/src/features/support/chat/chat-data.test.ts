@@ -39,14 +39,14 @@ describe('mergeMessages', () => {
   });
 
   it('drops a pending message once its clientId comes back from the server', () => {
-    const held = { messages: [message(1)], pending: [pending('a'), pending('b')] };
+    const held = { messages: [message(1)], pending: [pending('a'), pending('b')], synced: 1 };
     const merged = mergeMessages(held, [message(2, { clientId: 'a' })]);
     expect(merged.pending.map((p) => p.clientId)).toEqual(['b']);
     expect(merged.messages.map((m) => m.seq)).toEqual([1, 2]);
   });
 
   it('confirms the same clientId only once when the ack and the socket both bring it', () => {
-    const held = { messages: [], pending: [pending('a')] };
+    const held = { messages: [], pending: [pending('a')], synced: 0 };
     const viaAck = mergeMessages(held, [message(5, { clientId: 'a' })]);
     const viaSocket = mergeMessages(viaAck, [message(5, { clientId: 'a' })]);
     expect(viaSocket.messages).toHaveLength(1);
@@ -122,5 +122,15 @@ describe('isNearBottom', () => {
   it('is true within the slack of the end, false further up', () => {
     expect(isNearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 560 })).toBe(true);
     expect(isNearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 300 })).toBe(false);
+  });
+});
+
+describe('synced', () => {
+  it('is not moved by a message arriving alone, so a later catch-up still asks for what came before it', () => {
+    const held = { ...emptyChat(), messages: [message(1), message(2), message(3), message(4)], synced: 4 };
+    // Seq 6 came by the socket while seq 5 (sent during a signal drop) has not arrived yet.
+    const merged = mergeMessages(held, [message(6)]);
+    expect(merged.synced).toBe(4);
+    expect(highestSeq(merged.messages)).toBe(6);
   });
 });

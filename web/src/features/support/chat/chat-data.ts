@@ -12,10 +12,15 @@ export type PendingMessage = {
   error?: string;
 };
 
-/** What the query cache holds per session: the server's messages by seq, and our unconfirmed ones. */
-export type ChatData = { messages: SupportMessage[]; pending: PendingMessage[] };
+/**
+ * What the query cache holds per session: the server's messages by seq, our unconfirmed ones,
+ * and `synced`: the seq up to which a catch-up fetch has answered everything. Messages arriving
+ * one by one (socket, ack) never move it, so a fetch cancelled or lost while a later message
+ * came by the socket cannot leave a hole behind the newest seq.
+ */
+export type ChatData = { messages: SupportMessage[]; pending: PendingMessage[]; synced: number };
 
-export const emptyChat = (pending: PendingMessage[] = []): ChatData => ({ messages: [], pending });
+export const emptyChat = (pending: PendingMessage[] = []): ChatData => ({ messages: [], pending, synced: 0 });
 
 export const highestSeq = (messages: readonly SupportMessage[]) => messages.reduce((max, m) => Math.max(max, m.seq), 0);
 
@@ -32,7 +37,7 @@ export function mergeMessages(held: ChatData | undefined, incoming: readonly Sup
   const messages = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   const confirmed = new Set(messages.map((m) => m.clientId).filter((id): id is string => id !== null));
   const pending = base.pending.filter((p) => !confirmed.has(p.clientId));
-  return { messages, pending: pending.length === base.pending.length ? base.pending : pending };
+  return { messages, pending: pending.length === base.pending.length ? base.pending : pending, synced: base.synced };
 }
 
 export type Viewer = 'passenger' | 'agent';

@@ -33,18 +33,22 @@ const setPending = (client: QueryClient, sessionId: string, clientId: string, pa
 const dropPending = (client: QueryClient, sessionId: string, clientId: string) =>
   updateChat(client, sessionId, (held) => ({ ...held, pending: held.pending.filter((p) => p.clientId !== clientId) }));
 
-/** Everything after the highest seq held, page after page until the server's last one. */
+/** Everything after what was last fetched in full, page after page until the server's last one. */
 async function fetchChat(client: QueryClient, sessionId: string): Promise<ChatData> {
   const key = supportMessagesKey(sessionId);
   let held = client.getQueryData<ChatData>(key) ?? emptyChat(loadOutbox(sessionId));
   for (let page = 0; page < 50; page++) {
-    const after = highestSeq(held.messages);
-    const list = await api<SupportMessageList>(sessionPath(sessionId, `messages?after=${after}`));
+    const list = await api<SupportMessageList>(sessionPath(sessionId, `messages?after=${held.synced}`));
     // Re-read the cache: the socket may have added messages while the request was out.
-    held = mergeMessages(client.getQueryData<ChatData>(key) ?? held, list.items);
-    if (list.items.length === 0 || highestSeq(held.messages) >= list.lastSeq) break;
+    const merged = mergeMessages(client.getQueryData<ChatData>(key) ?? held, list.items);
+    const full = list.items.length === 0 || highestSeq(list.items) >= list.lastSeq;
+    // Up to the server's last seq when the page held everything, else up to this page's last.
+    held = { ...merged, synced: Math.max(merged.synced, full ? list.lastSeq : highestSeq(list.items)) };
+    if (full) break;
   }
-  return held;
+  // Once more against the cache, so a message the socket brought during the last request stays.
+  const latest = client.getQueryData<ChatData>(key);
+  return latest ? { ...mergeMessages(latest, held.messages), synced: Math.max(latest.synced ?? 0, held.synced) } : held;
 }
 
 type Outcome = 'sent' | 'waiting' | 'failed';
