@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('quality of the shell', () => {
     const { context, page } = await newPage(browser, server, 360);
     await signInWithEmail(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    for (const path of ['/dashboard', '/smart-classification', '/staff', '/quick-resolution', '/outbox', '/settings', '/profile', '/']) {
+    for (const path of ['/dashboard', '/smart-classification', '/staff', '/quick-resolution', '/real-time-support', '/outbox', '/settings', '/profile', '/']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

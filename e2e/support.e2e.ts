@@ -130,6 +130,10 @@ describe.skipIf(!hasChromium)('live support: queue, chat and calls', () => {
     const transcript = (await apiFrom(rider.page, `/api/support/sessions/${sessionId}/messages`)).body.items as { body: string }[];
     expect(transcript.filter((m) => m.body === 'Thank you, waiting.')).toHaveLength(1);
 
+    // Both screens stay accessible with a live chat on them.
+    expect(await axeViolations(rider.page)).toEqual([]);
+    expect(await axeViolations(agent.page)).toEqual([]);
+
     // The admin screen counts the chat as active.
     expect((await apiFrom(agent.page, '/api/support/overview')).body).toMatchObject({ activeSessions: 1, waiting: 0 });
 

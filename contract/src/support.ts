@@ -73,7 +73,7 @@ export const supportSessionSchema = z.object({
   queuePosition: z.number().int().nullable(),
   /** From recent real waits; null while there is nothing to estimate from. */
   estimatedWaitSeconds: z.number().int().nullable(),
-  /** Agents set Available right now (0: say so, offer a message or the helpline). */
+  /** Agents set Available with room right now (0: say so, offer a message or the helpline); live pushes about a session that no longer waits carry 0. */
   availableAgents: z.number().int(),
   passenger: personSchema,
   agent: personSchema.nullable(),

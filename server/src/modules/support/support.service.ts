@@ -52,6 +52,8 @@ export type SupportEvents = {
 
 const EMERGENCY_TOPICS = new Set(['medical', 'security']);
 const RECENT_WAITS = 20;
+const NAME_CACHE_MS = 60_000;
+const NAME_CACHE_MAX = 10_000;
 const NOT_FOUND = 'Support session not found.';
 
 type SystemEvent = NonNullable<SupportMessage['event']>['kind'];
@@ -83,11 +85,26 @@ export function createSupportService(deps: {
 
   // ---- Views ----
 
+  // Names change rarely and every message and session view needs them: a short-lived cache
+  // saves a query per message (a renamed person shows the new name within a minute).
+  const nameCache = new Map<string, { name: string; at: number }>();
   async function names(ids: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-    if (wanted.length === 0) return new Map();
-    const rows = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, wanted));
-    return new Map(rows.map((r) => [r.id, r.name]));
+    const now = Date.now();
+    const out = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of new Set(ids.filter((x): x is string => !!x))) {
+      const hit = nameCache.get(id);
+      if (hit && now - hit.at < NAME_CACHE_MS) out.set(id, hit.name);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const rows = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, missing));
+    if (nameCache.size > NAME_CACHE_MAX) nameCache.clear();
+    for (const r of rows) {
+      nameCache.set(r.id, { name: r.name, at: now });
+      out.set(r.id, r.name);
+    }
+    return out;
   }
 
   async function complaintReferences(ids: (string | null)[]): Promise<Map<string, string>> {
@@ -112,6 +129,9 @@ export function createSupportService(deps: {
     return { positions, recent, available };
   }
   type QueueState = Awaited<ReturnType<typeof queueState>>;
+  const NO_QUEUE: QueueState = { positions: new Map(), recent: [], available: 0 };
+  /** For answers about sessions that are not waiting: no places, but the true count of agents free. */
+  const availableOnly = async (): Promise<QueueState> => ({ ...NO_QUEUE, available: await availableAgentCount() });
 
   async function recentWaits(): Promise<PastWait[]> {
     const rows = await db
@@ -177,13 +197,21 @@ export function createSupportService(deps: {
     };
   }
 
-  async function views(rows: SessionRow[], viewer: 'passenger' | 'staff', queue?: QueueState): Promise<SupportSession[]> {
+  /** The figures a view needs, fetched once for any number of rows and both kinds of viewer. */
+  async function viewContext(rows: SessionRow[], queue?: QueueState) {
+    // Places and estimates matter only while a session waits; an active chat's update costs no queue queries.
+    const waiting = rows.some((r) => r.status === 'waiting');
     const [n, references, q] = await Promise.all([
       names(rows.flatMap((r) => [r.passengerId, r.agentId])),
       complaintReferences(rows.map((r) => r.complaintId)),
-      queue ?? queueState(),
+      queue ?? (waiting ? queueState() : Promise.resolve(NO_QUEUE)),
     ]);
-    return rows.map((r) => toView(r, viewer, { names: n, references, queue: q }));
+    return { names: n, references, queue: q };
+  }
+
+  async function views(rows: SessionRow[], viewer: 'passenger' | 'staff', queue?: QueueState): Promise<SupportSession[]> {
+    const ctx = await viewContext(rows, queue ?? (rows.some((r) => r.status === 'waiting') ? undefined : await availableOnly()));
+    return rows.map((r) => toView(r, viewer, ctx));
   }
 
   async function toMessages(rows: MessageRow[]): Promise<SupportMessage[]> {
@@ -207,11 +235,10 @@ export function createSupportService(deps: {
 
   async function publish(rows: SessionRow[], queue?: QueueState) {
     if (rows.length === 0) return;
-    const q = queue ?? (await queueState());
-    const [passengerViews, staffViews] = await Promise.all([views(rows, 'passenger', q), views(rows, 'staff', q)]);
-    rows.forEach((row, i) => {
-      events.emit('session', { passengerId: row.passengerId, agentId: row.agentId, passengerView: passengerViews[i], agentView: staffViews[i] });
-    });
+    const ctx = await viewContext(rows, queue);
+    for (const row of rows) {
+      events.emit('session', { passengerId: row.passengerId, agentId: row.agentId, passengerView: toView(row, 'passenger', ctx), agentView: toView(row, 'staff', ctx) });
+    }
   }
 
   /** Every waiting passenger hears their new place and estimate; staff consoles refetch. */
@@ -231,8 +258,8 @@ export function createSupportService(deps: {
     events.emit('changed');
   }
 
-  async function publishMessages(session: SessionRow, rows: MessageRow[]) {
-    for (const message of await toMessages(rows)) {
+  async function publishMessages(session: SessionRow, rows: MessageRow[], converted?: SupportMessage[]) {
+    for (const message of converted ?? (await toMessages(rows))) {
       events.emit('message', { passengerId: session.passengerId, agentId: session.agentId, message });
     }
   }
@@ -346,7 +373,7 @@ export function createSupportService(deps: {
     });
     const [message] = await toMessages([result.message]);
     if (result.created) {
-      await publishMessages(result.session, [result.message]);
+      await publishMessages(result.session, [result.message], [message]);
       if (raisedEmergency) {
         await publishChanged([result.session.id]);
         await redispatch();
