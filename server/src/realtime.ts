@@ -64,7 +64,8 @@ export async function attachRealtime(
       const token = socket.handshake.auth?.token;
       if (typeof token === 'string' && token) headers.set('authorization', `Bearer ${token}`);
       const session = await deps.auth.api.getSession({ headers });
-      if (!session) return next(new Error('unauthorized'));
+      // A banned (deactivated) account keeps no live channel, as the HTTP guards refuse it too.
+      if (!session || (session.user as { banned?: boolean | null }).banned) return next(new Error('unauthorized'));
       socket.data.userId = session.user.id;
       socket.data.role = (session.user as { role?: string }).role ?? 'passenger';
       next();
