@@ -9,6 +9,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { Icon } from '../../../components/ui/icons';
 import { Banner, type BannerMessage } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api';
+import { newUuid, useIsOnline } from '../../../lib/online';
 import { useMe } from '../../../lib/session';
 import { SuggestionsPanel } from '../../solutions/suggestions-panel';
 import { chatDraftFields, linkComplaintToChat } from '../../support/passenger/file-from-chat';
@@ -21,30 +22,6 @@ import { SubmittedPanel, WaitingList } from './queue-panels';
 import { TypeSuggestions } from './type-suggestions';
 import { usePhotos } from './use-photos';
 import { useSpeechInput } from './use-speech-input';
-
-/** A UUID for the Idempotency-Key; randomUUID needs a secure context, so a fallback for plain http. */
-function newKey() {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function useIsOnline() {
-  return useSyncExternalStore(
-    (notify) => {
-      window.addEventListener('online', notify);
-      window.addEventListener('offline', notify);
-      return () => {
-        window.removeEventListener('online', notify);
-        window.removeEventListener('offline', notify);
-      };
-    },
-    () => navigator.onLine,
-  );
-}
 
 type Result = { kind: 'sent'; reference: string } | { kind: 'saved' } | null;
 
@@ -185,7 +162,7 @@ export default function FileComplaintPage() {
     setSending(true);
     setResult(null);
     setBanner(null);
-    const key = retryKey ?? restoredKey ?? newKey();
+    const key = retryKey ?? restoredKey ?? newUuid();
     setRetryKey(key);
     const outcome = await complaintQueue.submit({
       key,

@@ -55,15 +55,6 @@ export function deliveryOf(seq: number, session: Pick<SupportSession, 'delivered
 /** The viewer's own side wrote it (for an agent: any agent, so a transferred chat reads the same). */
 export const isOwn = (message: Pick<SupportMessage, 'sender'>, viewer: Viewer) => message.sender === viewer;
 
-/** A UUID for a message; randomUUID needs a secure context, so a fallback for plain http on a LAN. */
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const OUTBOX_PREFIX = 'support-outbox:';
 

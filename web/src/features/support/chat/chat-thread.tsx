@@ -1,7 +1,8 @@
 import type { SupportSession } from '@railmadad/contract';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { useIsOnline } from '../../../lib/online';
 import { useSocket } from '../../../lib/socket';
 import { isImageFile, isPhotoTooLarge, randomPhotoName, shrinkPhoto } from '../../complaints/filing/photos';
 import { isNearBottom, isOwn } from './chat-data';
@@ -13,20 +14,6 @@ import { useSupportMessages } from './use-support-messages';
 const TYPING_SHOWN_MS = 4000;
 /** We tell the other side at most this often that we are typing. */
 const TYPING_EVERY_MS = 2000;
-
-function useIsOnline() {
-  return useSyncExternalStore(
-    (notify) => {
-      window.addEventListener('online', notify);
-      window.addEventListener('offline', notify);
-      return () => {
-        window.removeEventListener('online', notify);
-        window.removeEventListener('offline', notify);
-      };
-    },
-    () => navigator.onLine,
-  );
-}
 
 type PhotoProblem = 'invalid_image' | 'photo_too_large' | 'offline' | 'failed';
 

@@ -2,8 +2,9 @@ import type { SupportMessage, SupportMessageList } from '@railmadad/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError, api } from '../../../lib/api';
+import { newUuid } from '../../../lib/online';
 import { type AppSocket, useSocket } from '../../../lib/socket';
-import { type ChatData, emptyChat, highestSeq, loadOutbox, mergeMessages, newClientId, type PendingMessage, saveOutbox } from './chat-data';
+import { type ChatData, emptyChat, highestSeq, loadOutbox, mergeMessages, type PendingMessage, saveOutbox } from './chat-data';
 
 export const supportMessagesKey = (sessionId: string) => ['support', 'messages', sessionId] as const;
 
@@ -192,7 +193,7 @@ export function useSupportMessages(sessionId: string): SupportMessages {
   const send = useCallback(
     (body: string, options: { internal?: boolean } = {}) => {
       const message: PendingMessage = {
-        clientId: newClientId(),
+        clientId: newUuid(),
         body,
         internal: Boolean(options.internal),
         createdAt: new Date().toISOString(),
