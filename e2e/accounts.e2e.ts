@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     const email = uniqueEmail('asha');
     const { context, page } = await signUpAndVerify(email);
 
-    // Before verifying, sign-in is refused with the spec's words.
+    // Before verifying, sign-in is refused with the original prototype's words.
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in with Email' }).click();

@@ -4,7 +4,7 @@ import { profilePatchSchema, signUpSchema } from './account';
 const valid = { name: 'Asha', email: 'Asha@Example.com ', gender: 'female', password: 'secret-123', confirmPassword: 'secret-123' };
 
 describe('signUpSchema', () => {
-  it('accepts the spec fields and lower-cases the e-mail', () => {
+  it('accepts the original prototype fields and lower-cases the e-mail', () => {
     const parsed = signUpSchema.parse(valid);
     expect(parsed.email).toBe('asha@example.com');
     expect(parsed.phone).toBeUndefined();

@@ -3,7 +3,7 @@ import { GENDERS, LANGUAGES, PROFILE_VISIBILITY, ROLES, THEMES } from './enums';
 import { ADDRESS_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { isValidPhone, normalizePhone } from './phone';
 
-/** A phone number as typed, normalised, then checked against the spec's pattern. */
+/** A phone number as typed, normalised, then checked against the original prototype's pattern. */
 export const phoneSchema = z
   .string()
   .trim()

@@ -6,7 +6,7 @@ import { LANGUAGES } from './enums';
 import { pageOf } from './system';
 
 /**
- * Smart classification: the model's call on each complaint (the spec's Classified / Pending
+ * Smart classification: the model's call on each complaint (the original prototype's Classified / Pending
  * Review) and a person's review of it (Reviewed), which becomes a labelled example.
  */
 export const CLASSIFICATION_STATUSES = ['classified', 'pending_review', 'reviewed'] as const;

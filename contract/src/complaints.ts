@@ -50,7 +50,7 @@ export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed', 
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 /**
- * The lifecycle (DESIGN.md): Open → In Progress → Resolved → Closed, Resolved → Reopened →
+ * The lifecycle (docs/ARCHITECTURE.md): Open → In Progress → Resolved → Closed, Resolved → Reopened →
  * In Progress, and any open state → Closed with a reason. A quick fix may go straight from
  * Open (or Reopened) to Resolved. Reopening is the passenger's move; the rest are staff's.
  */

@@ -23,7 +23,7 @@ describe('normalizePhone', () => {
 });
 
 describe('isValidPhone', () => {
-  it('accepts the spec pattern: optional plus, non-zero first digit, up to 15 digits', () => {
+  it('accepts the original prototype pattern: optional plus, non-zero first digit, up to 15 digits', () => {
     expect(isValidPhone('+919876543210')).toBe(true);
     expect(isValidPhone('+0123')).toBe(false);
     expect(isValidPhone('+1234567890123456')).toBe(false);

@@ -5,7 +5,7 @@ import { LANGUAGES } from './enums';
 import { NAME_MAX } from './limits';
 import { pageOf } from './system';
 
-/** The jobs a staff member does (issue 4); labels are translated by value (`staffPage.jobRoles.<role>`). */
+/** The jobs a staff member does; labels are translated by value (`staffPage.jobRoles.<role>`). */
 export const JOB_ROLES = ['tte', 'coach_attendant', 'rpf', 'catering_supervisor', 'electrician', 'housekeeping', 'helpdesk_agent'] as const;
 export type JobRole = (typeof JOB_ROLES)[number];
 

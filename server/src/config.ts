@@ -8,7 +8,7 @@ import type { IceConfig } from './modules/support/ice';
 const optionalUrl = z.url().optional();
 const optionalString = z.string().trim().min(1).optional();
 
-/** Every environment variable the server reads; all optional (DESIGN.md, "Configuration"). */
+/** Every environment variable the server reads; all optional (README.md, "Configuration"). */
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -106,7 +106,7 @@ export type Config = {
   webDist: string;
   rateLimit: boolean;
   trustProxy: boolean;
-  /** Hours to resolve a complaint, by severity (DESIGN.md: due time from severity, configurable). */
+  /** Hours to resolve a complaint, by severity (configurable). */
   dueHours: { high: number; medium: number; low: number };
   /** A classifier call below this confidence (or differing from the passenger's type) waits for review. */
   reviewThreshold: number;

@@ -272,7 +272,7 @@ export const complaintEvent = pgTable(
   (t) => [index('complaint_event_complaint_idx').on(t.complaintId, t.seq), index('complaint_event_status_idx').on(t.toStatus, t.createdAt)],
 );
 
-/** Ratings of resolved complaints, and the spec's free Feedback Form (complaint = a type id there). */
+/** Ratings of resolved complaints, and the original prototype's free Feedback Form (complaint = a type id there). */
 export const feedback = pgTable(
   'feedback',
   {
@@ -308,7 +308,7 @@ export const staffProfile = pgTable(
     station: text('station'),
     /** Complaint types they handle. */
     expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
-    /** Languages they speak (the spec's language codes). */
+    /** Languages they speak (the original prototype's language codes). */
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').$type<'active' | 'on_leave' | 'inactive'>().notNull().default('active'),
     createdAt: createdAt(),
@@ -352,7 +352,7 @@ export const solutionApplication = pgTable(
   (t) => [index('solution_application_solution_idx').on(t.solutionId), index('solution_application_complaint_idx').on(t.complaintId)],
 );
 
-/** Settings of the whole service that admins change (e.g. the spec's `autoAssign`). */
+/** Settings of the whole service that admins change (e.g. the original prototype's `autoAssign`). */
 export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

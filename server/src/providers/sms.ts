@@ -26,7 +26,7 @@ export type HttpSmsOptions = {
 
 /**
  * A generic HTTP SMS gateway: POST JSON `{to, message, sender}` with a bearer key.
- * 5xx, 429 and network failures are retried with the spec's back-off; other 4xx are final.
+ * 5xx, 429 and network failures are retried with the original prototype's back-off; other 4xx are final.
  */
 export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
   const policy = options.retry ?? SMS_RETRY;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-/** The router's error page: the spec's wording, and always a way home. */
+/** The router's error page: the original prototype's wording, and always a way home. */
 export function ErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
-/** Closes a panel on a click outside it or on Escape (the spec: clicking outside closes panels). */
+/** Closes a panel on a click outside it or on Escape (the original prototype: clicking outside closes panels). */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
   useEffect(() => {
     if (!open) return;

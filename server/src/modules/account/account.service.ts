@@ -9,7 +9,7 @@ import type { StorageProvider } from '../../providers/storage';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-/** The picture shown until a person uploads their own: one per gender, as in the spec. */
+/** The picture shown until a person uploads their own: one per gender, as in the original prototype. */
 export const defaultAvatar = (gender: string | null) => `/avatars/${gender === 'female' ? 'female' : gender === 'male' ? 'male' : 'neutral'}.svg`;
 
 function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {

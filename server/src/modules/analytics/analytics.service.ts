@@ -114,7 +114,7 @@ export function createAnalyticsService(deps: { db: Db }) {
       return {
         ...range,
         total: all?.count ?? 0,
-        // Most complaints first; ties keep the spec's order of types.
+        // Most complaints first; ties keep the contract's order of types.
         byType: byType.map((g) => ({ type: g.type as ComplaintType, count: g.count })).sort((a, b) => b.count - a.count),
         bySeverity: SEVERITIES.map((severity) => ({ severity, count: groups.find((g) => g.by_severity && g.severity === severity)?.count ?? 0 })),
         onTime: { resolved, onTime, share: resolved ? Math.round((onTime / resolved) * 1000) / 1000 : null },

@@ -5,7 +5,7 @@ import type { AssignmentService } from './assignment.service';
 
 const serviceSettingsSchema = z.object({ autoAssign: z.boolean() });
 
-/** Settings of the whole service (the spec's `autoAssign`), for admins. */
+/** Settings of the whole service (the original prototype's `autoAssign`), for admins. */
 export const assignmentRoutes =
   (deps: { assignment: AssignmentService; guards: Guards }): FastifyPluginAsyncZod =>
   async (app) => {

@@ -9,7 +9,7 @@ export type AssignmentService = ReturnType<typeof createAssignmentService>;
 export const AUTO_ASSIGN_KEY = 'autoAssign';
 
 /**
- * Auto-assignment (issue 4): an active staff member whose expertise covers the complaint's
+ * Auto-assignment: an active staff member whose expertise covers the complaint's
  * type, with the fewest open complaints, then one who speaks the passenger's language.
  * Choices are made one at a time under a transaction-scoped advisory lock, so 200 complaints
  * filed at once spread over the staff instead of all landing on whoever was least busy.

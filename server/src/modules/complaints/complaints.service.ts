@@ -34,7 +34,7 @@ export type ComplaintChange = { reference: string; status: string; passengerId: 
 type ComplaintRow = typeof complaint.$inferSelect;
 
 export const HOUR = 60 * 60 * 1000;
-/** An emergency wants a first response within 8 minutes (DESIGN.md). */
+/** An emergency wants a first response within 8 minutes (the figure Southern Railway reports). */
 export const EMERGENCY_FIRST_RESPONSE_MS = 8 * 60 * 1000;
 const STATUS_WORDS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };
 

@@ -23,7 +23,7 @@ function toType(value: string | undefined): ComplaintType | string | undefined {
 
 /**
  * The prototype's calls (spec section 7), kept working for existing clients with a session
- * cookie or a bearer token, each with and without the `/api` prefix (DESIGN.md).
+ * cookie or a bearer token, each with and without the `/api` prefix (docs/ARCHITECTURE.md).
  */
 export const legacyRoutes =
   (deps: { complaints: ComplaintsService; messenger: Messenger; guards: Guards; db: Db }): FastifyPluginAsyncZod =>

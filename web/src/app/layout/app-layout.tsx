@@ -15,7 +15,7 @@ export function AppLayout() {
   const me = useMe();
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  // Open by default (the spec); on a phone the menu is a drawer that starts closed.
+  // Open by default (the original prototype); on a phone the menu is a drawer that starts closed.
   const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
   useLiveNotifications(me?.id);
   useOfflineSender(me?.id);

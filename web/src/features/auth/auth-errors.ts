@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
 
-/** better-auth and API error codes → the spec's messages (section 8), translated. */
+/** better-auth and API error codes → the original prototype's messages (section 8), translated. */
 const CODE_KEYS: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'auth.errors.emailNotVerified',
   USER_ALREADY_EXISTS: 'auth.errors.emailExists',

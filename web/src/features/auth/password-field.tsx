@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 
-/** A password input with the spec's show/hide toggle. */
+/** A password input with the original prototype's show/hide toggle. */
 export function PasswordField({ label, error, ...rest }: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

@@ -7,7 +7,7 @@ import { Icon } from '../../components/ui/icons';
 import { AVAILABLE_LANGUAGES } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 
-/** Language settings: the spec's 16 languages; the app switches at once, no third-party widget. */
+/** Language settings: the original prototype's 16 languages; the app switches at once, no third-party widget. */
 export default function MultiLingualPage() {
   const { t, i18n } = useTranslation();
   const me = useMe();

@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 type ServiceSettings = { autoAssign: boolean };
 const KEY = ['admin-settings'];
 
-/** Settings of the whole service, for admins: the spec's autoAssign, kept on the server. */
+/** Settings of the whole service, for admins: the original prototype's autoAssign, kept on the server. */
 export function ServiceSettingsCard() {
   const { t } = useTranslation();
   const client = useQueryClient();

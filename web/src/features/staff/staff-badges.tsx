@@ -12,7 +12,7 @@ export function StaffStatusBadge({ status }: { status: StaffStatus }) {
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STAFF_STATUS_STYLES[status]}`}>{t(`staffPage.status.${status}`)}</span>;
 }
 
-/** The complaint badges' colours (the spec's: open red, in progress amber, done green). */
+/** The complaint badges' colours (the original prototype's: open red, in progress amber, done green). */
 const COMPLAINT_STATUS_STYLES: Record<ComplaintStatus, string> = {
   open: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
   in_progress: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',

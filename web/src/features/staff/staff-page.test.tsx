@@ -45,7 +45,7 @@ function renderPage(list: StaffList, url = '/staff') {
 }
 
 describe('StaffPage', () => {
-  it("shows the spec's message when nobody matches", async () => {
+  it("shows the original prototype's message when nobody matches", async () => {
     const fetchMock = renderPage({ items: [], total: 0, page: 1, pageSize: 12, departments: [] }, '/staff?q=zzz&status=inactive');
     expect(await screen.findByText('No staff members found matching your search.')).toBeTruthy();
     expect(String(fetchMock.mock.calls[0][0])).toBe('/api/staff?q=zzz&status=inactive&page=1&pageSize=12');

@@ -56,7 +56,7 @@ describe('the complaint form', () => {
     expect(validate(toFields(filled({ incidentDate: oneYearBefore(today) }), 'en'))).toEqual({});
   });
 
-  it('normalises the mobile number the spec’s way and rejects a malformed one', () => {
+  it('normalises the mobile number the original prototype’s way and rejects a malformed one', () => {
     expect(toFields(filled({ mobile: '98765 43210' }), 'en').mobile).toBe('+919876543210');
     expect(validate(toFields(filled({ mobile: '0' }), 'en'))).toEqual({ mobile: 'invalid_phone' });
     expect(toFields(filled({ mobile: ' ' }), 'en').mobile).toBeUndefined();

@@ -84,7 +84,7 @@ export function fromFields(fields: ComplaintFields): ComplaintForm {
   };
 }
 
-/** An Indian mobile that can receive the SMS: +91 and ten digits from 6 to 9; others by the spec's phone rule. */
+/** An Indian mobile that can receive the SMS: +91 and ten digits from 6 to 9; others by the original prototype's phone rule. */
 const isMobile = (normalized: string) => (normalized.startsWith('+91') ? /^\+91[6-9]\d{9}$/.test(normalized) : isValidPhone(normalized));
 
 const issuesOf = (fields: ComplaintFields): FieldErrors => {

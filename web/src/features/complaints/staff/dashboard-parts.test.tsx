@@ -56,7 +56,7 @@ describe('FiltersBar', () => {
     expect(onChange).toHaveBeenCalledWith({ q: 'water' });
   });
 
-  it('labels every filter and offers the spec\'s choices', () => {
+  it('labels every filter and offers the original prototype\'s choices', () => {
     const onChange = vi.fn();
     renderBar(onChange);
     const status = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;

@@ -9,7 +9,7 @@ import { CountBadge, Empty, ErrorLine } from './support-bits';
 import { unreadCount } from './support-time';
 import { useMediaQuery } from './use-now';
 
-/** Wide enough for chats side by side (the spec's desktop). */
+/** Wide enough for chats side by side (the original prototype's desktop). */
 export const DESKTOP_QUERY = '(min-width: 1280px)';
 
 type Shown = { session: SupportSession; gone: boolean };
