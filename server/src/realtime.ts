@@ -53,7 +53,8 @@ export async function attachRealtime(
     const pub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    // Our own channel name: another app (or another deployment) on the same Redis hears none of our rooms.
+    io.adapter(createAdapter(pub, sub, { key: 'railmadad' }));
     redis = [pub, sub];
   }
 

@@ -1,6 +1,6 @@
 import type { SupportMessage, SupportSession } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
-import { deliveryOf, emptyChat, highestSeq, isNearBottom, loadOutbox, mergeMessages, type PendingMessage, saveOutbox } from './chat-data';
+import { deliveryOf, emptyChat, highestSeq, isNearBottom, keepDraft, loadOutbox, mergeMessages, type PendingMessage, readDraft, saveOutbox } from './chat-data';
 
 const message = (seq: number, extra: Partial<SupportMessage> = {}): SupportMessage => ({
   id: `m${seq}`,
@@ -132,5 +132,18 @@ describe('synced', () => {
     const merged = mergeMessages(held, [message(6)]);
     expect(merged.synced).toBe(4);
     expect(highestSeq(merged.messages)).toBe(6);
+  });
+});
+
+describe('drafts', () => {
+  it('keeps a half-typed reply per session and forgets it once sent', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    keepDraft('s1', 'Which berth', storage);
+    keepDraft('s2', 'Hello', storage);
+    expect(readDraft('s1', storage)).toBe('Which berth');
+    keepDraft('s1', '', storage);
+    expect(readDraft('s1', storage)).toBe('');
+    expect(readDraft('s2', storage)).toBe('Hello');
   });
 });

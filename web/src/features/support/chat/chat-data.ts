@@ -83,6 +83,26 @@ export function saveOutbox(sessionId: string, pending: readonly PendingMessage[]
   }
 }
 
+const DRAFT_PREFIX = 'support-draft:';
+
+/** A half-typed reply outlives the thread on screen: an agent switching chat tabs on a phone, a reload. */
+export function readDraft(sessionId: string, storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): string {
+  try {
+    return storage?.getItem(DRAFT_PREFIX + sessionId) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function keepDraft(sessionId: string, text: string, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = safeStorage()) {
+  try {
+    if (text) storage?.setItem(DRAFT_PREFIX + sessionId, text);
+    else storage?.removeItem(DRAFT_PREFIX + sessionId);
+  } catch {
+    // storage full or blocked: the draft lives only while the thread is on screen
+  }
+}
+
 function safeStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { useIsOnline } from '../../../lib/online';
 import { useSocket } from '../../../lib/socket';
 import { isImageFile, isPhotoTooLarge, randomPhotoName, shrinkPhoto } from '../../complaints/filing/photos';
-import { isNearBottom, isOwn } from './chat-data';
+import { isNearBottom, isOwn, keepDraft, readDraft } from './chat-data';
 import { Composer } from './composer';
 import { MessageItem, PendingItem } from './message-item';
 import { useSupportMessages } from './use-support-messages';
@@ -14,6 +14,7 @@ import { useSupportMessages } from './use-support-messages';
 const TYPING_SHOWN_MS = 4000;
 /** We tell the other side at most this often that we are typing. */
 const TYPING_EVERY_MS = 2000;
+
 
 type PhotoProblem = 'invalid_image' | 'photo_too_large' | 'offline' | 'failed';
 
@@ -40,7 +41,8 @@ export function ChatThread({
   const socket = useSocket();
   const chat = useSupportMessages(sessionId);
   const isOnline = useIsOnline();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(() => readDraft(sessionId));
+  useEffect(() => keepDraft(sessionId, draft), [sessionId, draft]);
   const [isUploading, setUploading] = useState(false);
   const [photoProblem, setPhotoProblem] = useState<PhotoProblem | null>(null);
   const [typingUntil, setTypingUntil] = useState(0);
