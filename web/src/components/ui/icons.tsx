@@ -33,10 +33,15 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className = 'size-5', ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
+/** One line icon from its path, in the shared style; features with icons of their own draw them through it. */
+export function PathIcon({ d, className = 'size-5', ...rest }: { d: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className} {...rest}>
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
+  return <PathIcon d={PATHS[name]} {...rest} />;
 }
