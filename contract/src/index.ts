@@ -1,5 +1,6 @@
 export * from './account';
 export * from './analytics';
+export * from './assistant';
 export * from './classification';
 export * from './complaints';
 export * from './enums';
