@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'invalid_phone',
   'gender_required',
   'too_many_codes',
+  /** No speech-to-text provider is configured on this server. */
+  'speech_unavailable',
+  /** The speech-to-text provider failed or did not answer. */
+  'speech_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

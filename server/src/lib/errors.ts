@@ -15,6 +15,8 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_codes: 429,
   rate_limited: 429,
   internal: 500,
+  speech_unavailable: 501,
+  speech_failed: 502,
 };
 
 /** The one error type the services throw; the edge maps its code to an HTTP status. */
