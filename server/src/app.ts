@@ -41,7 +41,13 @@ import { createNotificationsService } from './modules/notifications/notification
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { createMessenger } from './modules/outbox/outbox.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { assistantRoutes } from './modules/assistant/assistant.routes';
+import { createAssistantService } from './modules/assistant/assistant.service';
+import { channelRoutes } from './modules/assistant/channels.routes';
+import { createLlmAssistant } from './modules/assistant/llm';
 import { supportRoutes } from './modules/support/support.routes';
+import { speechRoutes } from './modules/speech/speech.routes';
+import { createSpeechProvider } from './providers/speech';
 import { createSupportService } from './modules/support/support.service';
 import { createSmtpMailProvider, type MailProvider } from './providers/mail';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
@@ -214,6 +220,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes(moduleDeps));
   await app.register(classificationRoutes({ classifier, classifications, guards }));
   await app.register(supportRoutes({ support, guards, db: database.db, ice: config.ice, rateLimit: config.rateLimit }));
+  const assistant = createAssistantService({
+    db: database.db,
+    config,
+    complaints,
+    support,
+    predict: (text) => classifier.predict(text),
+    llm: config.llm ? createLlmAssistant(config.llm, config.llmTimeoutMs) : undefined,
+    messenger,
+    auth,
+    log: app.log,
+  });
+  await app.register(assistantRoutes({ assistant, guards }));
+  await app.register(channelRoutes({ assistant, secret: config.smsInboundSecret }));
+  await app.register(speechRoutes({ speech: config.speech ? createSpeechProvider(config.speech) : undefined, guards, db: database.db, rateLimit: config.rateLimit }));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -225,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier, support });
+  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier, support, assistant });
   return app;
 }
 
@@ -241,6 +261,7 @@ declare module 'fastify' {
       assignment: ReturnType<typeof createAssignmentService>;
       classifier: ReturnType<typeof createClassifier>;
       support: ReturnType<typeof createSupportService>;
+      assistant: ReturnType<typeof createAssistantService>;
     };
   }
 }

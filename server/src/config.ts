@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { iceServersSchema } from '@railmadad/contract';
 import { z } from 'zod';
 import type { IceConfig } from './modules/support/ice';
+import type { SpeechConfig } from './providers/speech';
 
 const optionalUrl = z.url().optional();
 const optionalString = z.string().trim().min(1).optional();
@@ -29,13 +30,19 @@ const envSchema = z
     SMS_API_URL: optionalUrl,
     SMS_API_KEY: optionalString,
     SMS_SENDER_ID: z.string().default('RLMADD'),
+    SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     GEMINI_API_KEY: optionalString,
     GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
     GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com'),
     LLM_BASE_URL: optionalUrl,
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     DEEPGRAM_API_KEY: optionalString,
+    DEEPGRAM_BASE_URL: z.url().default('https://api.deepgram.com'),
+    STT_BASE_URL: optionalUrl,
+    STT_API_KEY: optionalString,
+    STT_MODEL: z.string().trim().min(1).default('whisper-1'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     S3_ENDPOINT: optionalUrl,
@@ -100,6 +107,8 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   sms?: { url: string; apiKey?: string; senderId: string };
+  /** The shared secret an SMS gateway sends with each incoming text (none: the inbound webhook is off). */
+  smsInboundSecret?: string;
   google?: { clientId: string; clientSecret: string };
   supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
@@ -114,8 +123,12 @@ export type Config = {
   classifierSeedFile?: string;
   /** A second opinion on low-confidence calls, when configured. */
   llm?: { kind: 'gemini'; apiKey: string; model: string; baseUrl: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
+  /** How long the assistant waits for the model before the built-in engine answers instead. */
+  llmTimeoutMs: number;
   /** STUN/TURN servers for voice and video calls (none: browsers on one network connect directly). */
   ice: IceConfig;
+  /** Speech to text for voice input (none: the browser's own recognition, where it has one). docs/voice.md */
+  speech?: SpeechConfig;
 };
 
 export class ConfigError extends Error {
@@ -162,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms: e.SMS_API_URL ? { url: e.SMS_API_URL, apiKey: e.SMS_API_KEY, senderId: e.SMS_SENDER_ID } : undefined,
+    smsInboundSecret: e.SMS_INBOUND_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
@@ -179,6 +193,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : e.LLM_BASE_URL && e.LLM_MODEL
         ? { kind: 'openai', baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
         : undefined,
+    speech:
+      e.DEEPGRAM_API_KEY || e.STT_BASE_URL
+        ? {
+            deepgram: e.DEEPGRAM_API_KEY ? { apiKey: e.DEEPGRAM_API_KEY, baseUrl: e.DEEPGRAM_BASE_URL.replace(/\/$/, '') } : undefined,
+            openai: e.STT_BASE_URL ? { baseUrl: e.STT_BASE_URL.replace(/\/$/, ''), apiKey: e.STT_API_KEY, model: e.STT_MODEL } : undefined,
+          }
+        : undefined,
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
     ice: {
       servers: e.ICE_SERVERS,
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS.split(',').map((u) => u.trim()), secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } : undefined,

@@ -54,7 +54,7 @@ describe('the route table', () => {
 
   it('uses only known access values', () => {
     for (const r of routes().filter((r) => r.access !== undefined)) {
-      const ok = r.access === 'public' || r.access === 'user' || (Array.isArray(r.access) && r.access.length > 0 && r.access.every((a) => ROLES.includes(a)));
+      const ok = r.access === 'public' || r.access === 'user' || r.access === 'gateway' || (Array.isArray(r.access) && r.access.length > 0 && r.access.every((a) => ROLES.includes(a)));
       expect(ok, `${label(r)} has access ${JSON.stringify(r.access)}`).toBe(true);
     }
   });
@@ -117,6 +117,17 @@ describe('routes for any signed-in user', () => {
   it('let every role through', async () => {
     for (const r of userRoutes()) {
       for (const role of ROLES) expect([401, 403], `${label(r)} as ${role}`).not.toContain((await call(r, role)).statusCode);
+    }
+  });
+});
+
+describe('gateway routes (a third party posting with a shared secret)', () => {
+  it('refuse a request without the secret, signed in or not', async () => {
+    const gateway = routes().filter((r) => r.access === 'gateway');
+    expect(gateway.length).toBeGreaterThan(0);
+    for (const r of gateway) {
+      expect((await call(r)).statusCode, label(r)).toBe(403);
+      for (const role of ROLES) expect((await call(r, role)).statusCode, `${label(r)} as ${role}`).toBe(403);
     }
   });
 });

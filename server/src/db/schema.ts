@@ -513,3 +513,66 @@ export const supportMessage = pgTable(
   },
   (t) => [uniqueIndex('support_message_seq_idx').on(t.sessionId, t.seq), uniqueIndex('support_message_client_idx').on(t.sessionId, t.clientId)],
 );
+
+// ---- The assistant (docs/assistant.md) ----
+
+/**
+ * A conversation with the assistant: a signed-in user's on the web, or a phone number's by SMS.
+ * `state` holds what the engine is in the middle of (a complaint being gathered, failed tries).
+ */
+export const assistantConversation = pgTable(
+  'assistant_conversation',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'web' | 'sms'>().notNull().default('web'),
+    /** The sender's number, +91XXXXXXXXXX, for SMS conversations. */
+    phone: text('phone'),
+    /** Closed by "New conversation": kept for staff when it led to a complaint or a live chat. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('assistant_conversation_user_idx').on(t.userId, t.closedAt), index('assistant_conversation_phone_idx').on(t.phone, t.closedAt)],
+);
+
+export const assistantMessage = pgTable(
+  'assistant_message',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => assistantConversation.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    language: text('language').notNull(),
+    action: jsonb('action').$type<Record<string, unknown>>(),
+    sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default([]),
+    suggestions: jsonb('suggestions').$type<{ label: string; command?: string }[]>().notNull().default([]),
+    /** Which engine wrote an answer: builtin or llm. */
+    engine: text('engine'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('assistant_message_seq_idx').on(t.conversationId, t.seq)],
+);
+
+/** A complaint or a live chat a conversation led to: staff read the conversation from there. */
+export const assistantLink = pgTable(
+  'assistant_link',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => assistantConversation.id, { onDelete: 'cascade' }),
+    complaintId: text('complaint_id').references(() => complaint.id, { onDelete: 'cascade' }),
+    supportSessionId: text('support_session_id').references(() => supportSession.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assistant_link_complaint_idx').on(t.complaintId),
+    index('assistant_link_session_idx').on(t.supportSessionId),
+    uniqueIndex('assistant_link_unique_idx').on(t.conversationId, t.complaintId, t.supportSessionId),
+  ],
+);
