@@ -13,6 +13,10 @@ import { newUuid, useIsOnline } from '../../../lib/online';
 import { useMe } from '../../../lib/session';
 import { SuggestionsPanel } from '../../solutions/suggestions-panel';
 import { chatDraftFields, linkComplaintToChat } from '../../support/passenger/file-from-chat';
+import { useVoiceInput } from '../../voice/use-voice-input';
+import { VoiceInputButton, VoiceInputStatus } from '../../voice/voice-input-button';
+import { AssistantDraftNote } from '../../assistant/assistant-draft-note';
+import { assistantDraftFields, linkComplaintToAssistant } from '../../assistant/assistant-draft';
 import { ChoiceGroup } from './choice-group';
 import { type ComplaintForm, emptyForm, FIELD_ORDER, type FieldErrors, type FieldName, fromFields, oneYearBefore, serverErrors, toFields, validate, type Where } from './complaint-form';
 import { complaintQueue } from './complaint-queue';
@@ -21,7 +25,6 @@ import { PhotoPicker } from './photo-picker';
 import { SubmittedPanel, WaitingList } from './queue-panels';
 import { TypeSuggestions } from './type-suggestions';
 import { usePhotos } from './use-photos';
-import { useSpeechInput } from './use-speech-input';
 
 type Result = { kind: 'sent'; reference: string } | { kind: 'saved' } | null;
 
@@ -33,8 +36,13 @@ export default function FileComplaintPage() {
   const userId = me?.id ?? '';
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  // "Submit Ticket" in Quick Resolution opens the form with the type chosen (?type=water); "File as complaint" in a live chat with its draft.
-  const [form, setForm] = useState<ComplaintForm>(() => ({ ...emptyForm(me?.phoneNumber ?? ''), type: COMPLAINT_TYPES.find((c) => c === searchParams.get('type')) ?? '', ...chatDraftFields(location.state) }));
+  // "Submit Ticket" in Quick Resolution opens the form with the type chosen (?type=water); "File as complaint" in a live chat, or the assistant's draft, with its fields.
+  const [form, setForm] = useState<ComplaintForm>(() => ({
+    ...emptyForm(me?.phoneNumber ?? ''),
+    type: COMPLAINT_TYPES.find((c) => c === searchParams.get('type')) ?? '',
+    ...chatDraftFields(location.state),
+    ...assistantDraftFields(location.state),
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSending, setSending] = useState(false);
   const [result, setResult] = useState<Result>(null);
@@ -88,7 +96,7 @@ export default function FileComplaintPage() {
   const onText = (key: 'trainNumber' | 'pnr' | 'utsNumber' | 'station' | 'location' | 'incidentDate' | 'description' | 'mobile' | 'type') => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     update(key, event.target.value);
 
-  const speech = useSpeechInput({
+  const voice = useVoiceInput({
     language: i18n.language,
     onText: (text) => {
       isDirty.current = true;
@@ -173,7 +181,10 @@ export default function FileComplaintPage() {
       attempts: 0,
       state: 'waiting',
     });
-    if (outcome.kind === 'sent') void linkComplaintToChat(location.state, outcome.complaint.reference);
+    if (outcome.kind === 'sent') {
+      void linkComplaintToChat(location.state, outcome.complaint.reference);
+      void linkComplaintToAssistant(location.state, outcome.complaint.reference);
+    }
     if (!isMounted.current) {
       if (outcome.kind === 'sent') complaintQueue.announceSent({ key, reference: outcome.complaint.reference, type: fields.type });
       return;
@@ -220,6 +231,7 @@ export default function FileComplaintPage() {
 
       <div className="space-y-4">
         <Banner message={banner} onClear={clearBanner} />
+        {!result && <AssistantDraftNote state={location.state} />}
         {!isOnline && (
           <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
             <NoSignalIcon />
@@ -388,36 +400,13 @@ export default function FileComplaintPage() {
                 error={message('description')}
               />
               <div className="flex flex-wrap items-center justify-between gap-2">
-                {speech.isSupported ? (
-                  <Button
-                    variant={speech.isListening ? 'danger' : 'secondary'}
-                    onClick={speech.toggle}
-                    aria-pressed={speech.isListening}
-                    title={speech.isListening ? t('fileComplaint.voiceStopTitle') : t('fileComplaint.voiceStartTitle')}
-                  >
-                    <MicIcon isActive={speech.isListening} />
-                    {speech.isListening ? t('fileComplaint.voiceStop') : t('fileComplaint.voiceStart')}
-                  </Button>
-                ) : (
-                  <span />
-                )}
+                {voice.mode === 'pending' ? <span /> : <VoiceInputButton voice={voice} />}
                 <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400" aria-live="off">
                   {t('fileComplaint.counter', { count: form.description.length, max: DESCRIPTION_MAX })}
                 </span>
               </div>
               <TypeSuggestions description={form.description} type={form.type} isOnline={isOnline} onChoose={(type) => update('type', type)} />
-              <div aria-live="polite" className="text-sm">
-                {speech.isListening && (
-                  <p className="text-slate-700 dark:text-slate-300">
-                    <span className="font-medium">{t('fileComplaint.listening')}</span> {speech.interim && <span className="italic">“{speech.interim}”</span>}
-                  </p>
-                )}
-                {speech.problem && (
-                  <p role="alert" className="text-red-700 dark:text-red-400">
-                    {t(`fileComplaint.voice.${speech.problem}`)}
-                  </p>
-                )}
-              </div>
+              <VoiceInputStatus voice={voice} />
             </div>
             <SuggestionsPanel type={form.type} description={form.description} />
             <div data-field="photos">
@@ -472,7 +461,7 @@ export default function FileComplaintPage() {
             <ul className="mt-2 list-disc space-y-1 ps-5 text-slate-700 dark:text-slate-300">
               <li>{t('fileComplaint.tips.photos')}</li>
               <li>{t('fileComplaint.tips.offline')}</li>
-              {speech.isSupported && <li>{t('fileComplaint.tips.voice')}</li>}
+              {voice.isAvailable && <li>{t('fileComplaint.tips.voice')}</li>}
             </ul>
           </div>
         </aside>
@@ -531,10 +520,3 @@ function NoSignalIcon() {
   );
 }
 
-function MicIcon({ isActive }: { isActive: boolean }) {
-  return (
-    <svg {...svg} aria-hidden="true" className={`size-5 ${isActive ? 'animate-pulse' : ''}`}>
-      <path d="M12 15a3 3 0 0 0 3-3V6a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm-6-3a6 6 0 0 0 12 0M12 18v3" />
-    </svg>
-  );
-}

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { NOTHING_HEARD_MS, SILENCE_MS } from './silence';
+import { browserSpeechLanguage } from './voice-language';
+import type { VoiceProblem } from './voice-problem';
 
 /** The few parts of the Web Speech API used here (TypeScript's DOM types leave it out). */
 type Recognition = {
@@ -15,34 +18,42 @@ type Recognition = {
 };
 type RecognitionConstructor = new () => Recognition;
 
-/** Stop after this much quiet once the passenger has said something (spec section 9). */
-export const SILENCE_MS = 1500;
-/** Give up if nothing at all is heard for this long. */
-const NOTHING_HEARD_MS = 8000;
-
-export type SpeechProblem = 'microphone' | 'noSpeech' | 'transcription';
-
 const recognitionConstructor = (): RecognitionConstructor | undefined => {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
 };
 
-/** The browser's recognition language for an interface language: Indian variants (Nepali is Nepal's). */
-export const speechLanguage = (language: string) => {
-  const base = language.split('-')[0] || 'en';
-  return base === 'ne' ? 'ne-NP' : `${base}-IN`;
+/**
+ * A recogniser whose service is missing (Chromium builds without Google's keys answer every
+ * start with `network` while online) is remembered for the tab, so the page stops offering it.
+ */
+const BROKEN_KEY = 'voice.browserRecognitionBroken';
+const wasBroken = () => {
+  try {
+    return sessionStorage.getItem(BROKEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+const markBroken = () => {
+  try {
+    sessionStorage.setItem(BROKEN_KEY, '1');
+  } catch {
+    // not fatal: it is only offered again
+  }
 };
 
 /**
  * Voice input with the browser's own speech recognition: finished phrases go to `onText`,
  * the phrase being spoken is in `interim`. Stops on a second press or after 1.5 s of silence.
  */
-export function useSpeechInput({ language, onText }: { language: string; onText: (text: string) => void }) {
+export function useBrowserRecognition({ language, onText }: { language: string; onText: (text: string) => void }) {
   const [isSupported] = useState(() => recognitionConstructor() !== undefined);
+  const [isBroken, setBroken] = useState(wasBroken);
   const [isListening, setListening] = useState(false);
   const [interim, setInterim] = useState('');
-  const [problem, setProblem] = useState<SpeechProblem | null>(null);
+  const [problem, setProblem] = useState<VoiceProblem | null>(null);
   const recognition = useRef<Recognition | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const onTextRef = useRef(onText);
@@ -59,7 +70,7 @@ export function useSpeechInput({ language, onText }: { language: string; onText:
     setProblem(null);
     setInterim('');
     const rec = new Constructor();
-    rec.lang = speechLanguage(language);
+    rec.lang = browserSpeechLanguage(language);
     rec.continuous = true;
     rec.interimResults = true;
     rec.maxAlternatives = 1;
@@ -83,8 +94,14 @@ export function useSpeechInput({ language, onText }: { language: string; onText:
     rec.onerror = (event) => {
       if (event.error === 'aborted') return;
       if (event.error === 'no-speech') setProblem('noSpeech');
-      else if (event.error === 'not-allowed' || event.error === 'service-not-allowed' || event.error === 'audio-capture') setProblem('microphone');
-      else setProblem('transcription');
+      else if (event.error === 'not-allowed' || event.error === 'audio-capture') setProblem('microphone');
+      else {
+        setProblem('transcription');
+        if (event.error === 'service-not-allowed' || (event.error === 'network' && navigator.onLine)) {
+          markBroken();
+          setBroken(true);
+        }
+      }
     };
     rec.onend = () => {
       window.clearTimeout(timer.current);
@@ -106,8 +123,6 @@ export function useSpeechInput({ language, onText }: { language: string; onText:
     }
   }, [language]);
 
-  const toggle = useCallback(() => (recognition.current ? stop() : start()), [start, stop]);
-
   useEffect(
     () => () => {
       window.clearTimeout(timer.current);
@@ -116,5 +131,5 @@ export function useSpeechInput({ language, onText }: { language: string; onText:
     [],
   );
 
-  return { isSupported, isListening, interim, problem, clearProblem: () => setProblem(null), toggle };
+  return { isSupported, isBroken, isListening, interim, problem, clearProblem: useCallback(() => setProblem(null), []), start, stop };
 }
