@@ -6,11 +6,6 @@ import { LoadingScreen } from './loading-screen';
 // Each page is its own chunk: the login page downloads none of the staff screens.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const upcoming = (feature: string) => ({
-  handle: { feature },
-  lazy: page(() => import('../features/upcoming/upcoming-page')),
-});
-
 export const router = createBrowserRouter([
   {
     path: '/login',
@@ -46,7 +41,7 @@ export const router = createBrowserRouter([
           { path: 'track-status', lazy: page(() => import('../features/complaints/passenger/track-status-page')) },
           { path: 'complaints', lazy: page(() => import('../features/complaints/passenger/my-complaints-page')) },
           { path: 'complaints/:reference', lazy: page(() => import('../features/complaints/complaint-page')) },
-          { path: 'ai-assistance', ...upcoming('aiAssistance') },
+          { path: 'ai-assistance', lazy: page(() => import('../features/assistant/assistant-page')) },
           { path: 'feedback-form', lazy: page(() => import('../features/complaints/passenger/feedback-form-page')) },
           {
             loader: requireRole('staff', 'admin'),

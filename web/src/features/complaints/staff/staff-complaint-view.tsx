@@ -12,6 +12,7 @@ import { complaintQuery } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
 import { ApplySolutionPanel } from '../../solutions/apply-solution-panel';
 import { ComplaintSupportSessions } from '../../support/staff/complaint-support-sessions';
+import { StaffAssistantConversations } from '../../assistant/staff-conversations';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintTimeline } from './complaint-timeline';
 import { ACTIVE_STATUSES } from './complaints-table';
@@ -195,6 +196,7 @@ export function StaffComplaintView({ reference }: { reference: string }) {
             <ComplaintTimeline events={detail.timeline} />
           </Card>
           <ComplaintSupportSessions reference={detail.reference} />
+          <StaffAssistantConversations filter={{ complaint: detail.reference }} />
         </div>
       </div>
     </div>

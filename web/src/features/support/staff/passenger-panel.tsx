@@ -9,6 +9,7 @@ import { breakableLabel, formatShort } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMe } from '../../../lib/session';
 import { StatusBadge } from '../../complaints/status-badge';
+import { StaffAssistantConversations } from '../../assistant/staff-conversations';
 import { supportErrorText, useAgents, useSendNote, useSessionDetail, useSolutionSearch, useTransfer } from './api';
 import { AgentStatusLabel, Empty, ErrorLine, LanguageLabel, LINK } from './support-bits';
 import { numberedSteps } from './support-time';
@@ -100,6 +101,7 @@ function PassengerInfo({ session }: { session: SupportSession }) {
           </ul>
         )}
       </Section>
+      <StaffAssistantConversations filter={{ supportSession: session.id }} frame="section" />
     </div>
   );
 }
