@@ -132,7 +132,11 @@ for (const c of cases) {
       const want = fillIn(r, refs);
       if (a?.kind !== 'track' || !a.complaints.some((x) => x.reference === want)) problems.push(`reference ${want} missing`);
     }
-    if (e.type && (a?.kind !== 'file_complaint' || a.draft.type !== e.type)) problems.push(`type: wanted ${e.type}, got ${a?.kind === 'file_complaint' ? a.draft.type : '-'}`);
+    if (e.type) {
+      // A case that ends in "yes, file it" is judged by the complaint it filed.
+      const got = a?.kind === 'file_complaint' ? a.draft.type : a?.kind === 'filed' ? (await complaints.get(p, a.reference)).type : null;
+      if (got !== e.type) problems.push(`type: wanted ${e.type}, got ${got ?? '-'}`);
+    }
     if (e.draft && a?.kind === 'file_complaint') {
       const d = a.draft;
       for (const key of ['trainNumber', 'pnr', 'incidentDate'] as const) {

@@ -59,7 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 45_000;
+  // A busy 2-core machine can take a minute to start a server (migrations, the classifier model).
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

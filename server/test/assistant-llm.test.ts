@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AssistantChatResponse } from '@railmadad/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createComplaint } from './complaint-helpers';
-import { createTestApp, createUser, ORIGIN, type TestApp } from './helpers';
+import { createTestApp, createUser, ORIGIN } from './helpers';
 
 /**
  * The assistant with a language model: Gemini and an OpenAI-compatible server, both fakes on

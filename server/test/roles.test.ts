@@ -95,7 +95,7 @@ describe('routes for staff and admins', () => {
         else expect(res.statusCode, `${label(r)} as ${role}`).toBe(403);
       }
     }
-  });
+  }, 180_000);
 });
 
 describe('routes for any signed-in user', () => {
@@ -118,7 +118,7 @@ describe('routes for any signed-in user', () => {
     for (const r of userRoutes()) {
       for (const role of ROLES) expect([401, 403], `${label(r)} as ${role}`).not.toContain((await call(r, role)).statusCode);
     }
-  });
+  }, 180_000);
 });
 
 describe('gateway routes (a third party posting with a shared secret)', () => {

@@ -18,8 +18,8 @@ declare module 'fastify' {
     user: SessionUser;
   }
   interface FastifyContextConfig {
-    /** Who may call a route; the role matrix test reads it from every registered route. */
-    access?: 'public' | 'user' | Role[];
+    /** Who may call a route ('gateway': a third party posting with a shared secret); the role matrix test reads it from every registered route. */
+    access?: 'public' | 'user' | 'gateway' | Role[];
   }
 }
 

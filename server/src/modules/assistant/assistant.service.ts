@@ -10,7 +10,7 @@ import {
   type AssistantMessage,
   type Role,
 } from '@railmadad/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Auth, phoneOnlyEmail } from '../../auth/auth';
 import type { Config } from '../../config';
@@ -267,7 +267,7 @@ export function createAssistantService(deps: {
 
     /** For staff: the conversations that led to a complaint or a live chat. */
     async linkedTo(query: { complaint?: string; supportSession?: string }) {
-      let where;
+      let where: SQL;
       if (query.complaint) {
         const [c] = await db.select({ id: complaint.id }).from(complaint).where(eq(complaint.reference, query.complaint.trim().toUpperCase()));
         if (!c) return [];

@@ -36,6 +36,10 @@ export type ConversationState = {
   sessionId?: string;
   /** The message the last emergency answer was about: a live agent asked for next sees it, at the head of the queue. */
   emergency?: string;
+  /** The complaints the last tracking answer showed, for "what about the other one?". */
+  tracked?: string[];
+  /** The passenger's last own words (not a button): what a live agent called in by a button reads first. */
+  lastAsked?: string;
 };
 
 export type EngineReply = {
@@ -134,8 +138,11 @@ const has = (s: Signals, key: keyof Signals) => s[key] > 0;
  */
 export function isEmergency(text: string, signals: Signals, prediction: Prediction | null): boolean {
   if (!prediction?.emergency) return false;
+  // "yes, file it" to a draft is not news of an emergency.
+  if ((has(signals, 'yes') || has(signals, 'no')) && words(text).length <= 4) return false;
   const letters = words(text).filter((w) => !/^\p{N}+$/u.test(w)).length;
-  const asksAfter = (has(signals, 'track') || has(signals, 'mine') || findReferences(text).length > 0 || has(signals, 'howto')) && !has(signals, 'problem');
+  const howMany = /\bhow many\b|\bkitni\b|कितनी/i.test(text) && has(signals, 'complaint');
+  const asksAfter = howMany || ((has(signals, 'track') || has(signals, 'mine') || findReferences(text).length > 0 || has(signals, 'howto')) && !has(signals, 'problem'));
   return letters >= 3 && !asksAfter;
 }
 
@@ -143,12 +150,13 @@ export function createEngine(deps: EngineDeps) {
   const now = deps.now ?? (() => new Date());
 
   function reply(say: Say, state: ConversationState, r: Omit<EngineReply, 'language' | 'state' | 'sources' | 'suggestions'> & Partial<EngineReply>): EngineReply {
-    return { sources: [], suggestions: [], ...r, language: say.language, state: { ...state, emergency: undefined, ...r.state, language: say.language } };
+    return { sources: [], suggestions: [], ...r, language: say.language, state: { ...state, emergency: undefined, tracked: undefined, ...r.state, language: say.language } };
   }
 
   async function track(say: Say, state: ConversationState, refs: string[], pnr?: string, trainNumber?: string): Promise<EngineReply> {
     if (deps.staff) return reply(say, state, { intent: 'refused', text: say('staffTrack'), state: { failures: 0 } });
     let { complaints, total } = await deps.tools.findComplaints({ references: refs.length ? refs : undefined, pnr, limit: 3 });
+    const all = refs.length || pnr ? [] : (await deps.tools.findComplaints({ limit: 50 })).complaints.map((c) => c.reference);
     // "The one on train 12301": narrow to it when that train is among them.
     if (!refs.length && !pnr && trainNumber) {
       const onTrain = await deps.tools.findComplaints({ trainNumber, limit: 3 });
@@ -165,7 +173,7 @@ export function createEngine(deps: EngineDeps) {
         text: lines.join('\n'),
         action: { kind: 'track', references: complaints.map((c) => c.reference), complaints },
         suggestions: complaints.length ? [] : [{ label: say('suggestTrack'), command: 'track' }],
-        state: { failures: 0 },
+        state: { failures: 0, tracked: complaints.map((c) => c.reference) },
       });
     }
     if (complaints.length === 0) {
@@ -182,7 +190,7 @@ export function createEngine(deps: EngineDeps) {
       intent: 'track',
       text: lines.join('\n'),
       action: { kind: 'track', references: complaints.map((c) => c.reference), complaints },
-      state: { failures: 0 },
+      state: { failures: 0, tracked: all.length ? all : complaints.map((c) => c.reference) },
     });
   }
 
@@ -272,7 +280,7 @@ export function createEngine(deps: EngineDeps) {
     const facts = extractFacts(text, now());
 
     // Buttons first: they mean exactly one thing in every language.
-    if (command === 'live_support') return liveSupport(say, { ...state, emergency: undefined }, state.emergency ?? text, Boolean(state.emergency), null);
+    if (command === 'live_support') return liveSupport(say, { ...state, emergency: undefined }, state.emergency ?? state.lastAsked ?? text, Boolean(state.emergency), null);
     if (command === 'track') return track(say, state, []);
     if (command === 'cancel_filing') return reply(say, state, { intent: 'cancelled', text: say('fileCancelled'), state: { draft: undefined } });
     if (command === 'confirm_filing') {
@@ -282,6 +290,7 @@ export function createEngine(deps: EngineDeps) {
     }
 
     const prediction = await deps.tools.classify(text);
+    state = { ...state, lastAsked: text.slice(0, 1000) };
 
     // 1. Someone in danger: the first line is what to do.
     if (isEmergency(text, signals, prediction)) {
@@ -297,10 +306,18 @@ export function createEngine(deps: EngineDeps) {
     if (state.draft) {
       const pending = state.draft;
       const shortReply = words(text).length <= 4;
-      if (shortReply && has(signals, 'no') && !has(signals, 'yes')) return reply(say, state, { intent: 'cancelled', text: say('fileCancelled'), state: { draft: undefined } });
+      // "cancel kar do" holds a yes and a no: the no wins, nothing is filed by mistake.
+      if (shortReply && has(signals, 'no')) return reply(say, state, { intent: 'cancelled', text: say('fileCancelled'), state: { draft: undefined } });
       if (shortReply && has(signals, 'yes') && pending.missing.length === 0) return fileNow(say, state, pending.draft);
       let draft = applyFacts(pending.draft, facts);
       const answered = JSON.stringify(draft) !== JSON.stringify(pending.draft);
+      // More words about the problem: they join the description, and the type is read again from all of it.
+      const said = words(text.replace(/\b(?:train|pnr|uts|coach|no|number|is|it)\b/gi, ' ')).filter((w) => !/^\p{N}+$/u.test(w) && !/^[a-z]\d{1,2}$/i.test(w));
+      if (said.length >= 4 && !has(signals, 'question') && refs.length === 0) {
+        const description = `${draft.description}\n${text.trim()}`.slice(0, DESCRIPTION_MAX);
+        const again = await deps.tools.classify(description);
+        draft = { ...draft, description, type: again?.category ?? draft.type };
+      }
       // A short answer to "where did it happen" is the place.
       if (!answered && refs.length === 0 && !has(signals, 'question') && words(text).length <= 8) {
         if (pending.missing.includes('station')) draft = { ...draft, station: text.trim().slice(0, 100) };
@@ -314,15 +331,31 @@ export function createEngine(deps: EngineDeps) {
 
     // 4. Where is my complaint: a reference, or asking after one ("status", "kya hua") about "my complaint".
     const n = words(text).length;
-    const howTo = has(signals, 'howto') && !has(signals, 'track');
-    const aboutComplaint = has(signals, 'mine') || has(signals, 'complaint') || Boolean(facts.pnr);
+    const howMany = /\bhow many\b|\bkitni\b|कितनी/i.test(text);
+    const howTo = has(signals, 'howto') && !howMany;
+    const mine = has(signals, 'mine') || (has(signals, 'possessive') && has(signals, 'complaint'));
+    const aboutComplaint = mine || has(signals, 'complaint') || Boolean(facts.pnr);
+    const details = Boolean(facts.trainNumber || facts.pnr || facts.coach || facts.utsNumber);
+
+    // A follow-up to a tracking answer: "what about the other one?", "the one about the toilet".
+    if (state.tracked?.length && n <= 7 && !details && !howTo && refs.length === 0 && (has(signals, 'other') || has(signals, 'theone') || !has(signals, 'problem'))) {
+      if (has(signals, 'other') && !has(signals, 'theone')) {
+        const { complaints } = await deps.tools.findComplaints({ limit: 50 });
+        const rest = complaints.filter((c) => !state.tracked?.slice(0, 1).includes(c.reference)).map((c) => c.reference);
+        if (rest.length) return track(say, state, rest.slice(0, 3));
+      }
+      if (prediction && prediction.confidence >= 0.3) {
+        const same = await deps.tools.findComplaints({ type: prediction.category, limit: 3 });
+        if (same.complaints.length) return track(say, state, same.complaints.map((c) => c.reference));
+      }
+    }
     if (refs.length > 0 && !has(signals, 'file') && !howTo) return track(say, state, refs, undefined);
-    if (has(signals, 'track') && !howTo && (aboutComplaint || n <= 5) && !has(signals, 'problem')) return track(say, state, [], facts.pnr, facts.trainNumber);
-    if (has(signals, 'mine') && !has(signals, 'problem') && !has(signals, 'question') && !has(signals, 'howto')) return track(say, state, [], facts.pnr, facts.trainNumber);
+    if (has(signals, 'track') && !howTo && (aboutComplaint || n <= 5) && (!has(signals, 'problem') || mine || has(signals, 'complaint'))) return track(say, state, [], facts.pnr, facts.trainNumber);
+    if ((mine || (howMany && aboutComplaint)) && !has(signals, 'problem') && !howTo) return track(say, state, [], facts.pnr, facts.trainNumber);
 
     // 5. Hello and thanks.
     const few = n <= 4;
-    if (few && has(signals, 'thanks')) return reply(say, state, { intent: 'thanks', text: say('thanks'), state: { failures: 0 } });
+    if (n <= 8 && has(signals, 'thanks') && !has(signals, 'problem') && !details) return reply(say, state, { intent: 'thanks', text: say('thanks'), state: { failures: 0 } });
     if (few && has(signals, 'greeting') && !has(signals, 'problem')) {
       return reply(say, state, { intent: 'greeting', text: say('greeting'), suggestions: say.book.starters.slice(0, 3).map((label) => ({ label })), state: { failures: 0 } });
     }
@@ -331,18 +364,21 @@ export function createEngine(deps: EngineDeps) {
     const found = deps.knowledge.search(text, language);
     const best: Passage | undefined = found.passages[0];
     const question = has(signals, 'question') || has(signals, 'howto');
-    const details = Boolean(facts.trainNumber || facts.pnr || facts.coach || facts.utsNumber);
-    const confident = (prediction?.confidence ?? 0) >= 0.45;
+    // Without a problem word or a journey's details, only a sure classifier call makes it a complaint ("book me a flight" is not).
+    const confident = (prediction?.confidence ?? 0) >= 0.6;
     const descriptive = n >= 4 && (has(signals, 'problem') || confident || details);
     // Details of a journey make it a report even when phrased as a question ("can I get medicine? B2, train 12310").
-    const wantsFiling = !deps.staff && (details && n >= 4 ? true : !question && descriptive);
+    const onlyAsksToFile = has(signals, 'file') && !has(signals, 'problem') && !details && n <= 8;
+    const wantsFiling = !deps.staff && !onlyAsksToFile && (details && n >= 4 ? true : !question && descriptive);
     const faqScore = question ? FAQ_QUESTION_MIN_SCORE : FAQ_MIN_SCORE;
-    if (best && best.score >= faqScore && best.coverage >= FAQ_MIN_COVERAGE && !wantsFiling) {
+    // A question that names a ticket ("is my waitlisted ticket confirmed? pnr …") is still a question when the knowledge base answers it well.
+    const clearQuestion = question && best !== undefined && best.coverage >= 0.6 && !has(signals, 'problem');
+    if (best && best.score >= faqScore && best.coverage >= FAQ_MIN_COVERAGE && (!wantsFiling || clearQuestion)) {
       const answerSay = found.language === language ? say : sayer(deps.phrases, found.language, deps.facts);
       return reply(answerSay, state, { intent: 'faq', text: best.answer, sources: [{ id: best.id, title: best.title }], state: { failures: 0 } });
     }
     if (!deps.staff && (wantsFiling || (descriptive && !question) || has(signals, 'file'))) {
-      if (!descriptive) return reply(say, state, { intent: 'file_complaint', text: say('fileNeedMore'), state: { failures: 0 } });
+      if (!descriptive || onlyAsksToFile) return reply(say, state, { intent: 'file_complaint', text: say('fileNeedMore'), state: { failures: 0 } });
       return draftReply(say, state, newDraft(text, prediction, facts), false);
     }
 

@@ -29,9 +29,9 @@ const SCRIPTS: [AssistantLanguage, RegExp][] = [
 ];
 
 /** Words only Marathi uses among everyday Devanagari: enough to tell it from Hindi. */
-const MARATHI = new Set(['आहे', 'आहेत', 'माझा', 'माझी', 'माझे', 'माझ्या', 'नाही', 'नाहीत', 'कुठे', 'झाला', 'झाली', 'केली', 'केला', 'तक्रार', 'आणि', 'मला', 'कसे', 'कशी', 'काय', 'होते', 'आम्ही', 'तुम्ही', 'डब्यात', 'गाडी', 'मध्ये', 'पाहिजे', 'करा', 'सांगा']);
+const MARATHI = new Set(['आहे', 'आहेत', 'माझा', 'माझी', 'माझे', 'माझ्या', 'नाही', 'नाहीत', 'कुठे', 'झाला', 'झाली', 'केली', 'केला', 'तक्रार', 'आणि', 'मला', 'कसे', 'कशी', 'काय', 'होते', 'आम्ही', 'तुम्ही', 'डब्यात', 'गाडी', 'मध्ये', 'पाहिजे', 'करा', 'सांगा', 'द्या', 'द्यावी', 'आहोत', 'कधी', 'किती']);
 /** Letters and endings Marathi uses and Hindi hardly does: ळ, -च्या, -ायचे/-ायची/-ायला, -ाचा/-ाची/-ाचे, -तोय/-तेय. */
-const MARATHI_SHAPE = /ळ|च्या$|ायचे$|ायची$|ायला$|ाचा$|ाची$|ाचे$|तोय$|तेय$|लंय$|णार$/;
+const MARATHI_SHAPE = /ळ|च्या$|ायचे$|ायची$|ायला$|ाचा$|ाची$|ाचे$|ीचा$|ीची$|ीचे$|तोय$|तेय$|लंय$|णार$/;
 /** Hindi words written in Latin letters that English does not use: one or two make it Hinglish. */
 const HINGLISH = new Set(
   (
@@ -131,7 +131,7 @@ export function extractFacts(text: string, now = new Date()): Extracted {
   const rest = withoutPhones.replace(/\bcmp[\s#:-]*\d+/gi, ' ').replace(pnr?.[0] ?? '\u0000', ' ');
   const train = rest.match(/(?<![\d.:/-])\d{5}(?![\d.:/-])/);
   if (train) out.trainNumber = train[0];
-  const uts = text.match(/\buts\s*(?:no\.?|number|ticket)?\s*[:#-]?\s*([a-z0-9]{6,20})\b/i);
+  const uts = text.match(/\buts\b[^a-z0-9]*(?:(?:no|number|ticket|tkt|is|it's|its)\b[^a-z0-9]*){0,3}([a-z0-9]{6,20})\b/i);
   if (uts && /\d/.test(uts[1])) out.utsNumber = uts[1].toUpperCase();
   for (const m of text.matchAll(COACH)) {
     const code = m[1].replace(/[\s-]/g, '').toUpperCase();

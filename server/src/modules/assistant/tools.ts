@@ -21,7 +21,7 @@ export type LiveSupportResult = { sessionId: string; position: number | null; av
 
 export type AssistantTools = {
   /** The caller's own complaints: the given references / PNR, else the latest. */
-  findComplaints(query: { references?: string[]; pnr?: string; trainNumber?: string; limit?: number }): Promise<{ complaints: AssistantComplaint[]; total: number }>;
+  findComplaints(query: { references?: string[]; pnr?: string; trainNumber?: string; type?: ComplaintType; limit?: number }): Promise<{ complaints: AssistantComplaint[]; total: number }>;
   fileComplaint(draft: AssistantDraft, language: string): Promise<{ reference: string; emergency: boolean }>;
   startLiveSupport(input: { message: string; emergency: boolean; topic?: ComplaintType }): Promise<LiveSupportResult>;
   classify(text: string): Promise<Prediction | null>;
@@ -46,12 +46,13 @@ export function createTools(deps: {
   };
 
   return {
-    async findComplaints({ references, pnr, trainNumber, limit = 3 }) {
+    async findComplaints({ references, pnr, trainNumber, type, limit = 3 }) {
       if (caller.role !== 'passenger') return { complaints: [], total: 0 };
       const filters: SQL[] = [ownership()];
       if (references?.length) filters.push(inArray(complaint.reference, references.map((r) => r.toUpperCase())));
       else if (pnr) filters.push(eq(complaint.pnr, pnr));
       else if (trainNumber) filters.push(eq(complaint.trainNumber, trainNumber));
+      else if (type) filters.push(eq(complaint.type, type));
       const rows = await db
         .select({
           reference: complaint.reference,
