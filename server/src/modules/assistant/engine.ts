@@ -177,10 +177,12 @@ export function createEngine(deps: EngineDeps) {
       });
     }
     if (complaints.length === 0) {
+      const none = all.length === 0 && !(pnr && (await deps.tools.findComplaints({ limit: 1 })).complaints.length > 0);
       return reply(say, state, {
         intent: 'not_found',
-        text: pnr ? `${say('trackNotFoundPnr', { pnr })} ${say('trackNone')}` : say('trackNone'),
+        text: [pnr ? say('trackNotFoundPnr', { pnr }) : '', none ? say('trackNone') : ''].filter(Boolean).join(' '),
         action: { kind: 'track', references: [], complaints: [] },
+        suggestions: none ? [] : [{ label: say('suggestTrack'), command: 'track' }],
         state: { failures: 0 },
       });
     }

@@ -35,8 +35,8 @@ const MARATHI_SHAPE = /ळ|च्या$|ायचे$|ायची$|ायल�
 /** Hindi words written in Latin letters that English does not use: one or two make it Hinglish. */
 const HINGLISH = new Set(
   (
-    'hai hain ho hoga hua hui hue tha thi the kya kyu kyun kaise kaisa kahan kaha kab kitna kitne mera meri mere mujhe mujhko humko hum ' +
-    'aap aapka aapki apna apni nahi nahin nhi na bhi bahut bohot bhai bhaiya ji abhi jaldi kal aaj yeh ye woh wo ka ki ke ko se mein me ' +
+    'hai hain ho hoga hua hui hue tha thi kya kyu kyun kaise kaisa kahan kaha kab kitna kitne mera meri mere mujhe mujhko humko hum ' +
+    'aap aapka aapki apna apni nahi nahin nhi bhi bahut bohot bhai bhaiya ji abhi jaldi kal aaj yeh ye woh wo ka ki ke ko se mein ' +
     'par pe raha rahi rahe gaya gayi gaye karo karna karein kare kr kar diya dijiye batao bataiye bata chahiye koi kuch sab baat shikayat ' +
     'paani pani khana ganda gandi saaf dibba dibbe dabba hua wala wali wale kisi kaun liye lekin aur sirf bina'
   ).split(' '),
@@ -73,8 +73,8 @@ export function detectLanguage(text: string, fallback: AssistantLanguage = 'en')
   const english = latinWords.filter((w) => ENGLISH.has(w)).length;
   if (hindi >= 2 && hindi >= english) return 'hi-Latn';
   if (hindi === 1 && latinWords.length <= 4 && english === 0) return 'hi-Latn';
-  // Only numbers and codes ("pnr 2345678901"): the conversation's language goes on.
-  if (hindi === 0 && english === 0 && latinWords.length <= 3) return fallback;
+  // Only numbers, codes and a word or two ("train 12779", "pnr 2345678901"): the conversation's language goes on.
+  if (hindi === 0 && latinWords.length <= 3) return fallback;
   return 'en';
 }
 
