@@ -351,7 +351,10 @@ export function createEngine(deps: EngineDeps) {
         if (same.complaints.length) return track(say, state, same.complaints.map((c) => c.reference));
       }
     }
-    if (refs.length > 0 && !has(signals, 'file') && !howTo) return track(say, state, refs, undefined);
+    // A reference names the complaint the message is about.
+    if (refs.length > 0 && !has(signals, 'file')) return track(say, state, refs, undefined);
+    // A PNR alone, outside a draft: the complaints filed with it.
+    if (facts.pnr && !state.draft && words(text).filter((w) => !/^\p{N}+$/u.test(w)).length <= 2) return track(say, state, [], facts.pnr);
     if (has(signals, 'track') && !howTo && (aboutComplaint || n <= 5) && (!has(signals, 'problem') || mine || has(signals, 'complaint'))) return track(say, state, [], facts.pnr, facts.trainNumber);
     if ((mine || (howMany && aboutComplaint)) && !has(signals, 'problem') && !howTo) return track(say, state, [], facts.pnr, facts.trainNumber);
 
@@ -371,7 +374,8 @@ export function createEngine(deps: EngineDeps) {
     const descriptive = n >= 4 && (has(signals, 'problem') || confident || details);
     // Details of a journey make it a report even when phrased as a question ("can I get medicine? B2, train 12310").
     const onlyAsksToFile = has(signals, 'file') && !has(signals, 'problem') && !details && n <= 8;
-    const wantsFiling = !deps.staff && !onlyAsksToFile && (details && n >= 4 ? true : !question && descriptive);
+    // A long telling of a problem that ends in a question ("… not working, how will she go?") is a report too.
+    const wantsFiling = !deps.staff && !onlyAsksToFile && ((details && n >= 4) || (!question && descriptive) || (has(signals, 'problem') && n >= 8 && descriptive));
     const faqScore = question ? FAQ_QUESTION_MIN_SCORE : FAQ_MIN_SCORE;
     // A question that names a ticket ("is my waitlisted ticket confirmed? pnr …") is still a question when the knowledge base answers it well.
     const clearQuestion = question && best !== undefined && best.coverage >= 0.6 && !has(signals, 'problem');

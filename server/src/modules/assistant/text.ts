@@ -36,7 +36,7 @@ const MARATHI_SHAPE = /ळ|च्या$|ायचे$|ायची$|ायल�
 const HINGLISH = new Set(
   (
     'hai hain ho hoga hua hui hue tha thi kya kyu kyun kaise kaisa kahan kaha kab kitna kitne mera meri mere mujhe mujhko humko hum ' +
-    'aap aapka aapki apna apni nahi nahin nhi bhi bahut bohot bhai bhaiya ji abhi jaldi kal aaj yeh ye woh wo ka ki ke ko se mein ' +
+    'aap aapka aapki apna apni nahi nahin nhi bhi bahut bohot bhai bhaiya bhaiyya bhaisahab didi ji abhi jaldi kal aaj yeh ye woh wo ka ki ke ko se mein ' +
     'par pe raha rahi rahe gaya gayi gaye karo karna karein kare kr kar diya dijiye batao bataiye bata chahiye koi kuch sab baat shikayat ' +
     'paani pani khana ganda gandi saaf dibba dibbe dabba hua wala wali wale kisi kaun liye lekin aur sirf bina'
   ).split(' '),
@@ -107,9 +107,13 @@ function shiftDay(isoDay: string, days: number): string {
 export function findDate(text: string, now = new Date()): string | undefined {
   const today = todayInIndia(now);
   const t = normalize(text);
-  if (/\b(day before yesterday|parso)\b|परसों|परवा/.test(t)) return shiftDay(today, -2);
-  if (/\b(yesterday|kal raat|kal subah|last night|yday)\b|कल रात|बीती रात|काल|गतकाल|நேற்று|నిన్న|গতকাল/.test(t)) return shiftDay(today, -1);
-  if (/\b(today|aaj|abhi|right now|just now|this morning|tonight)\b|आज|अभी|आत्ता|இன்று|ఈరోజు|ఇప్పుడు|இப்போது|আজ|এখন/.test(t)) return today;
+  // Whole words: "कल" inside "निकल" or "कलकत्ता" is not a day.
+  const ws = new Set(words(text));
+  const any = (list: string[]) => list.some((w) => ws.has(w));
+  if (/day before yesterday/.test(t) || any(['parso', 'परसों', 'परवा'])) return shiftDay(today, -2);
+  // A complaint tells of the past: "कल" / "kal" on its own is yesterday, not tomorrow.
+  if (/\byesterday\b|last night|\byday\b|बीती रात/.test(t) || any(['kal', 'कल', 'काल', 'गतकाल', 'நேற்று', 'నిన్న', 'গতকাল'])) return shiftDay(today, -1);
+  if (/\btoday\b|right now|just now|this morning|\btonight\b/.test(t) || any(['aaj', 'abhi', 'आज', 'अभी', 'आत्ता', 'இன்று', 'ఈరోజు', 'ఇప్పుడు', 'இப்போது', 'আজ', 'এখন'])) return today;
   const m = t.match(/\b(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})\b/);
   if (m) {
     const year = m[3].length === 2 ? `20${m[3]}` : m[3];

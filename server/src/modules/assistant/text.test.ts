@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { oneEditApart } from './intents';
+import { createKnowledgeBase, fill, loadKnowledge, unfilled } from './knowledge';
+import { detectLanguage, extractFacts, findDate, findReferences } from './text';
+
+const NOW = new Date('2026-11-24T06:00:00Z'); // 11:30 in India
+
+describe('detectLanguage', () => {
+  it.each([
+    ['where is my complaint', 'en'],
+    ['meri complaint ka kya hua bhai', 'hi-Latn'],
+    ['मेरी शिकायत कहाँ है', 'hi'],
+    ['माझी तक्रार कुठे आहे', 'mr'],
+    ['तक्रारीची माहिती द्या', 'mr'],
+    ['আমার অভিযোগের কী হল', 'bn'],
+    ['என் புகார் என்ன ஆச்சு', 'ta'],
+    ['నా ఫిర్యాదు ఏమైంది', 'te'],
+  ])('%s → %s', (text, language) => expect(detectLanguage(text)).toBe(language));
+
+  it('keeps the conversation’s language for a bare number or code', () => {
+    expect(detectLanguage('pnr 2345678901', 'hi-Latn')).toBe('hi-Latn');
+    expect(detectLanguage('CMP100234', 'ta')).toBe('ta');
+  });
+});
+
+describe('findReferences', () => {
+  it('reads references however they are typed', () => {
+    expect(findReferences('status of cmp 100234 and #CMP-100235, also CMP100234')).toEqual(['CMP100234', 'CMP100235']);
+    expect(findReferences('my pnr is 2345678901')).toEqual([]);
+  });
+});
+
+describe('extractFacts', () => {
+  it('finds train, PNR, coach and berth, and does not take a phone number for a PNR', () => {
+    expect(extractFacts('toilet in S3 dirty, train 12951 PNR 4512345678, berth 23, my mobile 9812345678', NOW)).toMatchObject({
+      trainNumber: '12951',
+      pnr: '4512345678',
+      coach: 'S3',
+      berth: '23',
+    });
+    expect(extractFacts('call me on +91 9812345678, coach B2', NOW).pnr).toBeUndefined();
+    expect(extractFacts('A1 कोच में कंबल फटा, ट्रेन 12424', NOW)).toMatchObject({ coach: 'A1', trainNumber: '12424' });
+    expect(extractFacts('no pnr, it is a uts ticket, number X1234567', NOW).utsNumber).toBe('X1234567');
+  });
+
+  it('reads days in several languages, and "कल" only as a word', () => {
+    expect(findDate('it happened yesterday', NOW)).toBe('2026-11-23');
+    expect(findDate('कल ट्रेन में टीटीई ने बदतमीज़ी की', NOW)).toBe('2026-11-23');
+    expect(findDate('ट्रेन निकल गई', NOW)).toBeUndefined();
+    expect(findDate('abhi abhi bag chori hua', NOW)).toBe('2026-11-24');
+    expect(findDate('on 21/11/2026 the AC failed', NOW)).toBe('2026-11-21');
+    expect(findDate('on 31/02/2026', NOW)).toBeUndefined();
+  });
+});
+
+describe('intent words', () => {
+  it('forgive one slip in a long word, not a different short word', () => {
+    expect(oneEditApart('statsu', 'status')).toBe(true);
+    expect(oneEditApart('complants', 'complaints')).toBe(true);
+    expect(oneEditApart('status', 'statue')).toBe(true);
+    expect(oneEditApart('status', 'stratus')).toBe(true);
+    expect(oneEditApart('status', 'sauces')).toBe(false);
+  });
+});
+
+describe('the knowledge base', () => {
+  const facts = { helpline: '139', supportEmail: 'help@example.org', 'dueHours.high': 4, 'dueHours.medium': 24, 'dueHours.low': 72, emergencyMinutes: 8, publicUrl: 'http://x' };
+  const entries = loadKnowledge();
+
+  it('has the same topics in every language, and every placeholder can be filled', () => {
+    const ids = entries.get('en')?.map((e) => e.id);
+    expect(ids?.length).toBeGreaterThan(19);
+    for (const [language, list] of entries) {
+      expect(list.map((e) => e.id), language).toEqual(ids);
+      for (const e of list) expect(unfilled(`${e.title} ${e.answer}`, facts), `${language}:${e.id}`).toEqual([]);
+    }
+  });
+
+  it('fills configured figures and constants, with units', () => {
+    expect(fill('{{dueHours.high}} h, {{REOPEN_WINDOW_DAYS}} days, {{PHOTO_MAX_BYTES|mb}} MB', facts)).toBe('4 h, 7 days, 10 MB');
+  });
+
+  it('finds the topic in Indian scripts and answers in the language asked', () => {
+    const kb = createKnowledgeBase(entries, facts);
+    expect(kb.search('PNR नंबर क्या होता है', 'hi').passages[0]?.id).toBe('pnr');
+    expect(kb.search('what is a PNR', 'en').passages[0]?.id).toBe('pnr');
+    const tamil = kb.search('ரீஃபண்ட் எப்போது கிடைக்கும்', 'ta');
+    expect(tamil.language).toBe('ta');
+    expect(tamil.passages[0]?.id).toBe('refund');
+  });
+});
