@@ -375,7 +375,7 @@ export function createEngine(deps: EngineDeps) {
     // Details of a journey make it a report even when phrased as a question ("can I get medicine? B2, train 12310").
     const onlyAsksToFile = has(signals, 'file') && !has(signals, 'problem') && !details && n <= 8;
     // A long telling of a problem that ends in a question ("… not working, how will she go?") is a report too.
-    const wantsFiling = !deps.staff && !onlyAsksToFile && ((details && n >= 4) || (!question && descriptive) || (has(signals, 'problem') && n >= 8 && descriptive));
+    const wantsFiling = !deps.staff && !onlyAsksToFile && ((details && n >= 4) || (!question && descriptive) || (has(signals, 'problem') && n >= 8 && descriptive && !howTo && (best?.coverage ?? 0) < 0.5));
     const faqScore = question ? FAQ_QUESTION_MIN_SCORE : FAQ_MIN_SCORE;
     // A question that names a ticket ("is my waitlisted ticket confirmed? pnr …") is still a question when the knowledge base answers it well.
     const clearQuestion = question && best !== undefined && best.coverage >= 0.6 && !has(signals, 'problem');
