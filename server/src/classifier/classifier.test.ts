@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeModel, encodeModel } from './codec';
-import { CorpusError, isHeldBack, loadCorpus, parseJsonl, splitCorpus } from './corpus';
+import { CorpusError, isHeldBack, loadCorpus, loadLexicon, parseJsonl, splitCorpus } from './corpus';
 import { evaluate } from './evaluate';
 import { type Example, predict, train } from './model';
 import { toDevanagari, toLatin } from './script';
@@ -79,6 +80,33 @@ describe('features', () => {
     // A short term must be the whole word: "ac" does not fire inside "accident".
     expect([...conceptsIn(words('an accident'), lexicon)]).toEqual([]);
   });
+
+  it('lets the last word of a phrase match as a word beginning when asked (Tamil and Telugu suffixes)', () => {
+    const lexicon = compileLexicon({ 'time-past-over': ['ఇంటికి వచ్చాక'] });
+    const text = words('నానమ్మ కళ్ళద్దాలు పడిపోయాయి, ఇంటికి వచ్చాకే గుర్తొచ్చింది');
+    expect([...conceptsIn(text, lexicon)]).toEqual([]);
+    expect([...conceptsIn(text, lexicon, true)]).toEqual(['time-past-over']);
+  });
+
+  it('adds one feature for each pair of concepts found, and none for a lone concept', () => {
+    const lexicon = compileLexicon({ theft: ['stolen'], recent: ['just now'] });
+    const size = (text: string, conceptPairs: boolean) => featurize(text, { ...DEFAULT_FEATURES, conceptPairs }, lexicon).index.length;
+    expect(size('bag stolen just now', true)).toBe(size('bag stolen just now', false) + 1);
+    expect(size('bag stolen last month', true)).toBe(size('bag stolen last month', false));
+  });
+
+  it('reads the urgency cues of the lexicon in every language, and "the last station" is not the past', () => {
+    const lexicon = compileLexicon(loadLexicon());
+    const concepts = (text: string) => conceptsIn(words(text), lexicon, true);
+    expect([...concepts('abhi abhi kisi ne mera bag utha liya')]).toEqual(expect.arrayContaining(['time-just-now', 'theft-stolen']));
+    expect(concepts('মা উঠে বসতেও পারছেন না').has('unresponsive-limp')).toBe(true);
+    expect(concepts('ஒரு ஆள் என்னை பின்தொடர்ந்து வருகிறான்').has('stalking-staring')).toBe(true);
+    expect(concepts('అమ్మమ్మ లేచి కూర్చోలేకపోతోంది').has('unresponsive-limp')).toBe(true);
+    expect(concepts('pichle mahine mera phone chori hua, FIR ki thi').has('time-past-over')).toBe(true);
+    expect(concepts('वह आदमी पिछले स्टेशन पर उतर गया').has('time-past-over')).toBe(false);
+    expect(concepts("it's an emergency, the AC is not working").has('emergency-fitting')).toBe(false);
+    expect(concepts('the emergency window does not close').has('emergency-fitting')).toBe(true);
+  });
 });
 
 describe('model', () => {
@@ -93,6 +121,39 @@ describe('model', () => {
     expect(predict(model, 'khana thanda tha').category).toBe('catering');
     expect(predict(model, 'my father fainted, doctor please')).toMatchObject({ category: 'medical', emergency: true, severity: 'high' });
     expect(predict(model, 'food was stale').emergency).toBe(false);
+  });
+
+  it('learns urgency from every complaint, so an alarm word in a complaint of another type is not an emergency', async () => {
+    const nearMisses: Example[] = [
+      "it's an emergency, the AC is not working in B2",
+      'emergency!! the fan is not running, please hurry',
+      'urgent help, the lights are off in the coach',
+      'emergency, the toilet is dirty, please hurry',
+    ].map((text) => ({ text, label: text.includes('toilet') ? 'coach-cleanliness' : 'electrical', emergency: false, severity: 'medium' }) as Example);
+    const urgent: Example[] = ['emergency, my father fainted, please hurry', 'he collapsed and is not breathing, urgent help', 'baby not responding, please hurry'].map(
+      (text) => ({ text, label: 'medical', emergency: true, severity: 'high' }) as Example,
+    );
+    const model = await train([...toy, ...nearMisses, ...urgent], 'test', { epochs: 20 });
+    expect(predict(model, 'emergency, the AC is off, please hurry').emergency).toBe(false);
+    expect(predict(model, 'please hurry, my mother fainted').emergency).toBe(true);
+  });
+
+  it('keeps scoring an older model the way it was trained: urgency times the type, to the power 1', async () => {
+    const model = await train(toy, 'v1', { epochs: 10, emergencyTraining: 'risky-types' });
+    expect(model.emergencyTypeExponent).toBe(1);
+    const { emergencyTypeExponent: _, ...older } = model;
+    for (const text of ['my father fainted, doctor please', 'food was stale', 'baby has fever']) {
+      expect(predict(older, text).emergencyScore).toBe(predict(model, text).emergencyScore);
+    }
+    const current = await train(toy, 'v2', { epochs: 10 });
+    expect(decodeModel(encodeModel(current)).emergencyTypeExponent).toBe(current.emergencyTypeExponent);
+  });
+
+  it('never reports a type as certain', async () => {
+    const model = await train(toy, 'test', { epochs: 40 });
+    const p = predict(model, 'no water in the toilet, tap dry, paani nahi');
+    expect(p.confidence).toBeLessThan(1);
+    expect(p.top3[0].confidence).toBeLessThan(1);
   });
 
   it('is deterministic: the same examples give the same model', async () => {
@@ -152,6 +213,17 @@ describe('corpus', () => {
     expect(b.filter((e) => trained.has(normalize(e.text).trim()))).toEqual([]);
     expect(isHeldBack(b[0].text)).toBe(true);
     expect(isHeldBack(`  ${b[0].text.toUpperCase()}  `)).toBe(true);
+  });
+
+  it('keeps the emergency set apart from the corpus: half emergencies, in all seven languages', () => {
+    const trained = new Set(loadCorpus().map((e) => normalize(e.text).trim()));
+    const emergencies = parseJsonl(readFileSync(new URL('../../classifier/eval/emergencies.jsonl', import.meta.url), 'utf8'), 'emergencies.jsonl');
+    expect(emergencies.filter((e) => trained.has(normalize(e.text).trim()))).toEqual([]);
+    expect(emergencies.length).toBeGreaterThanOrEqual(300);
+    const share = emergencies.filter((e) => e.emergency).length / emergencies.length;
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.6);
+    expect(new Set(emergencies.map((e) => e.lang))).toEqual(new Set(['en', 'hinglish', 'hi', 'bn', 'mr', 'ta', 'te']));
   });
 
   it('names the line of a bad example', () => {

@@ -36,9 +36,34 @@ export type FeatureOptions = {
   bigrams: boolean;
   /** Also the n-grams of Indian-script words projected into Devanagari and spelled in Latin letters (script.ts). */
   scripts?: boolean;
+  /**
+   * The last word of a lexicon phrase also matches as a word beginning (4+ characters), so a
+   * phrase meets the suffixed forms of Tamil, Telugu and Marathi ("இப்போது தான்" / "…தானே").
+   */
+  phraseStems?: boolean;
+  /**
+   * Each pair of concepts found in the text is one more feature: a linear model cannot tell
+   * "theft + a minute ago" from "theft + last month" from the concepts alone, a pair can.
+   */
+  conceptPairs?: boolean;
+  /**
+   * How many mentions of a word a concept counts as (before the log scaling); 32 unless set
+   * (bench/classifier.ts --compare weighs 128).
+   */
+  conceptWeight?: number;
+  /** The same for a pair of concepts; 8 unless set. */
+  pairWeight?: number;
 };
 
-export const DEFAULT_FEATURES: FeatureOptions = { bits: 16, minGram: 2, maxGram: 5, bigrams: true, scripts: true };
+export const DEFAULT_FEATURES: FeatureOptions = {
+  bits: 16,
+  minGram: 2,
+  maxGram: 5,
+  bigrams: true,
+  scripts: true,
+  phraseStems: true,
+  conceptPairs: true,
+};
 
 /**
  * Concepts (lexicon/*.json): a meaning and the words for it in each language, e.g. "water-supply":
@@ -57,8 +82,10 @@ export type CompiledLexicon = {
 };
 
 const SHORTEST_STEM = 4;
-/** A concept counts as much as this many mentions of a word (before the log scaling). */
+/** A concept counts as much as this many mentions of a word (before the log scaling), unless `conceptWeight` says otherwise. */
 const CONCEPT_WEIGHT = 32;
+/** A pair of concepts counts less than a concept: it refines the two, it does not replace them. */
+const PAIR_WEIGHT = 8;
 
 export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   const compiled: CompiledLexicon = { exact: new Map(), prefix: new Map(), phrases: new Map(), longest: 0 };
@@ -86,14 +113,16 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   return compiled;
 }
 
-/** The concepts a text mentions, each once. */
-export function conceptsIn(tokens: string[], lexicon: CompiledLexicon): Set<string> {
+/** The concepts a text mentions, each once; with `phraseStems` a phrase's last word may be a word beginning. */
+export function conceptsIn(tokens: string[], lexicon: CompiledLexicon, phraseStems = false): Set<string> {
   const found = new Set<string>();
+  const matches = (token: string | undefined, word: string, last: boolean) =>
+    token !== undefined && (token === word || (last && phraseStems && Array.from(word).length >= SHORTEST_STEM && token.startsWith(word)));
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t];
     for (const c of lexicon.exact.get(token) ?? []) found.add(c);
     for (const { rest, concept } of lexicon.phrases.get(token) ?? []) {
-      if (rest.every((word, i) => tokens[t + 1 + i] === word)) found.add(concept);
+      if (rest.every((word, i) => matches(tokens[t + 1 + i], word, i === rest.length - 1))) found.add(concept);
     }
     // Each beginning of the word, 4 characters and longer, grown one code point at a time.
     let prefix = '';
@@ -140,7 +169,13 @@ export function featurize(text: string, options: FeatureOptions = DEFAULT_FEATUR
     }
   };
   const tokens = words(text);
-  if (lexicon) for (const concept of conceptsIn(tokens, lexicon)) add(`c ${concept}`, CONCEPT_WEIGHT);
+  if (lexicon) {
+    const concepts = [...conceptsIn(tokens, lexicon, options.phraseStems)].sort();
+    for (const concept of concepts) add(`c ${concept}`, options.conceptWeight ?? CONCEPT_WEIGHT);
+    if (options.conceptPairs) {
+      for (let i = 0; i < concepts.length; i++) for (let j = i + 1; j < concepts.length; j++) add(`p ${concepts[i]} ${concepts[j]}`, options.pairWeight ?? PAIR_WEIGHT);
+    }
+  }
   for (let t = 0; t < tokens.length; t++) {
     const word = tokens[t];
     add(`w ${word}`);
