@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, fileThroughApi, hasChromium, launchBrowser, newPage, passengerAccount, ROOT, type Server, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, axeViolations, fileThroughApi, hasChromium, launchBrowser, newPage, ROOT, type Server, signedInPassenger as signedInPassengerOn, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -17,13 +17,7 @@ const apiFrom = (page: Page, path: string) =>
     return { status: r.status, body: await r.json().catch(() => null) };
   }, path);
 
-async function signedInPassenger(name: string, width: number) {
-  const email = await passengerAccount(server, name, PASSWORD);
-  const { context, page } = await newPage(browser, server, width);
-  await signInWithEmail(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/');
-  return { context, page };
-}
+const signedInPassenger = (name: string, width: number) => signedInPassengerOn(server, browser, name, width, PASSWORD);
 
 /** Types into the assistant's box and sends with Enter, as on a keyboard. */
 async function ask(page: Page, text: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, passengerAccount, type Server, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, type Server, signedInPassenger as signedInPassengerOn, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -18,13 +18,7 @@ const apiFrom = (page: Page, path: string, method = 'GET', body?: unknown) =>
     [path, method, body] as const,
   );
 
-async function signedInPassenger(name: string, width: number) {
-  const email = await passengerAccount(server, name, PASSWORD);
-  const { context, page } = await newPage(browser, server, width);
-  await signInWithEmail(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/');
-  return { context, page };
-}
+const signedInPassenger = (name: string, width: number) => signedInPassengerOn(server, browser, name, width, PASSWORD);
 
 /** Bytes received on the page's call so far (audio + video), or -1 when no call is up. */
 const bytesReceived = (page: Page) =>

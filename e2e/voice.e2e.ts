@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, passengerAccount, ROOT, type Server, signInWithEmail, startServer } from './support/harness';
+import { hasChromium, launchBrowser, ROOT, type Server, signedInPassenger as signedInPassengerOn, startServer } from './support/harness';
 
 const PASSWORD = 'voice-pass-2026';
 /** Long enough for a loaded two-core CI machine; each wait ends as soon as what it waits for shows. */
@@ -45,13 +45,7 @@ function startFakeTranscriber() {
   );
 }
 
-async function signedInPassenger(server: Server, browser: Browser, name: string, width: number) {
-  const email = await passengerAccount(server, name, PASSWORD);
-  const { context, page } = await newPage(browser, server, width);
-  await signInWithEmail(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/');
-  return { context, page };
-}
+const signedInPassenger = (server: Server, browser: Browser, name: string, width: number) => signedInPassengerOn(server, browser, name, width, PASSWORD);
 
 const description = (page: Page) => page.locator('textarea[name="description"]');
 

@@ -155,6 +155,15 @@ export async function passengerAccount(server: Server, name: string, password: s
   return email;
 }
 
+/** A new verified passenger, signed in through the login page in a page `width` px wide, on the home page. */
+export async function signedInPassenger(server: Server, browser: Browser, name: string, width = 1280, password = 'rider-pass-2026') {
+  const email = await passengerAccount(server, name, password);
+  const { context, page } = await newPage(browser, server, width);
+  await signInWithEmail(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/');
+  return { context, page, email };
+}
+
 /** WCAG 2.1 A/AA problems axe finds on the page as it is now, as "rule: elements" lines. */
 export async function axeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
