@@ -1,6 +1,7 @@
 import { ASSISTANT_MESSAGE_MAX } from '@railmadad/contract';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useId } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendHandlers } from '../../lib/send-keys';
 
 /** The counter shows only near the limit (less noise on a phone). */
 const COUNTER_FROM = ASSISTANT_MESSAGE_MAX - 150;
@@ -33,15 +34,7 @@ export function Composer({
   const id = useId();
   const canSend = draft.trim().length > 0 && !isBusy && isOnline;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSend) onSend();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    if (canSend) onSend();
-  };
+  const { onSubmit: submit, onKeyDown } = sendHandlers(canSend, onSend);
 
   return (
     <form onSubmit={submit} className="border-t border-slate-200 bg-white p-2 sm:p-3 dark:border-slate-700 dark:bg-slate-900">

@@ -1,6 +1,7 @@
 import { SUPPORT_MESSAGE_MAX } from '@railmadad/contract';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendHandlers } from '../../../lib/send-keys';
 
 /** The counter shows once the text is this close to the limit, not before (less noise on a phone). */
 const COUNTER_FROM = SUPPORT_MESSAGE_MAX - 200;
@@ -32,15 +33,7 @@ export function Composer({
   const fileRef = useRef<HTMLInputElement>(null);
   const canSend = draft.trim().length > 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSend) onSend();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || !enterSends()) return;
-    event.preventDefault();
-    if (canSend) onSend();
-  };
+  const { onSubmit: submit, onKeyDown } = sendHandlers(canSend, onSend, enterSends);
 
   return (
     <form onSubmit={submit} className="border-t border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
