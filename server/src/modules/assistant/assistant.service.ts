@@ -190,8 +190,8 @@ export function createAssistantService(deps: {
     }
     answer ??= await engine.answer({ text: input.message, command: input.command, state, fallbackLanguage });
     if (used === 'builtin') onText?.(answer.text);
-    const saidLanguage = input.command ? answer.language : answer.language;
-    const { answered } = await store(conversation, { text: input.message, language: saidLanguage }, answer, used);
+    // The question is stored in the language the answer was given in: the one it was read as.
+    const { answered } = await store(conversation, { text: input.message, language: answer.language }, answer, used);
     return { answer, engine: used, message: answered };
   }
 

@@ -405,6 +405,3 @@ export function createEngine(deps: EngineDeps) {
 }
 
 export type Engine = ReturnType<typeof createEngine>;
-
-/** Used by the SMS channel and tests: a text normalised for command matching. */
-export const plain = (text: string) => normalize(text).trim();
