@@ -15,7 +15,7 @@ import {
 import type { Signals } from './intents';
 import type { Facts, KnowledgeBase, Passage } from './knowledge';
 import { type PhraseBook, type Say, sayer } from './phrases';
-import { detectLanguage, type Extracted, extractFacts, findReferences, normalize, words } from './text';
+import { detectLanguage, type Extracted, extractFacts, findReferences, words } from './text';
 import type { AssistantTools, Prediction } from './tools';
 
 /**
