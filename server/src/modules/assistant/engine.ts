@@ -321,7 +321,8 @@ export function createEngine(deps: EngineDeps) {
         draft = { ...draft, description, type: again?.category ?? draft.type };
       }
       // A short answer to "where did it happen" is the place.
-      if (!answered && refs.length === 0 && !has(signals, 'question') && words(text).length <= 8) {
+      const aside = has(signals, 'question') || has(signals, 'greeting') || has(signals, 'thanks') || has(signals, 'track') || has(signals, 'mine') || has(signals, 'yes');
+      if (!answered && refs.length === 0 && !aside && words(text).length <= 8) {
         if (pending.missing.includes('station')) draft = { ...draft, station: text.trim().slice(0, 100) };
         else if (pending.missing.includes('location')) draft = { ...draft, location: text.trim().slice(0, 200) };
       }
