@@ -202,7 +202,7 @@ export default function AssistantPage() {
           isBusy={chat.isBusy}
           isOnline={isOnline}
           textareaRef={textareaRef}
-          voice={voice.isAvailable ? <VoiceInputButton voice={voice} className="shrink-0" /> : null}
+          voice={voice.isAvailable ? <VoiceInputButton voice={voice} className="shrink-0" compact /> : null}
           footer={
             <>
               <VoiceInputStatus voice={voice} />

@@ -10,7 +10,7 @@ const MIC = 'M12 15a3 3 0 0 0 3-3V6a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm-6-3a6 6 0 0 
  * The microphone button ("Start Recording" / "Stop Recording"), or, where voice input cannot
  * work, a short note saying so instead of a button that does nothing.
  */
-export function VoiceInputButton({ voice, className = '' }: { voice: VoiceInput; className?: string }) {
+export function VoiceInputButton({ voice, className = '', compact = false }: { voice: VoiceInput; className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   if (voice.mode === 'pending') return null;
   if (!voice.isAvailable) {
@@ -31,7 +31,8 @@ export function VoiceInputButton({ voice, className = '' }: { voice: VoiceInput;
       className={className}
     >
       {!isTranscribing && !isStarting && <PathIcon d={MIC} className={`size-5 ${isRecording ? 'animate-pulse' : ''}`} />}
-      {isTranscribing ? t('voice.transcribing') : isRecording ? t('voice.stop') : t('voice.start')}
+      {/* Compact (beside a message box on a phone): the icon alone shows, the words stay for screen readers. */}
+      <span className={compact ? 'max-sm:sr-only' : undefined}>{isTranscribing ? t('voice.transcribing') : isRecording ? t('voice.stop') : t('voice.start')}</span>
     </Button>
   );
 }
