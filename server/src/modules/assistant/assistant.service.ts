@@ -318,7 +318,7 @@ export function createAssistantService(deps: {
       const command = text.trim().match(/^(help|status)\b\s*(.*)$/i);
       let answer: EngineReply;
       if (command && command[1].toLowerCase() === 'help') {
-        answer = { ...(await engine.answer({ text: 'help', state, fallbackLanguage })), text: sayer(phrases, fallbackLanguage, facts)('smsHelp'), intent: 'greeting', action: undefined };
+        answer = { text: sayer(phrases, fallbackLanguage, facts)('smsHelp'), language: fallbackLanguage, sources: [], suggestions: [], state: { ...state, language: fallbackLanguage }, intent: 'greeting' };
       } else if (command) {
         const refs = findReferences(command[2]);
         answer = await engine.answer({ text: refs.length ? `status ${refs.join(' ')}` : 'status of my complaints', command: refs.length ? undefined : 'track', state: { ...state, draft: undefined }, fallbackLanguage });

@@ -155,8 +155,10 @@ export function createEngine(deps: EngineDeps) {
 
   async function track(say: Say, state: ConversationState, refs: string[], pnr?: string, trainNumber?: string): Promise<EngineReply> {
     if (deps.staff) return reply(say, state, { intent: 'refused', text: say('staffTrack'), state: { failures: 0 } });
-    let { complaints, total } = await deps.tools.findComplaints({ references: refs.length ? refs : undefined, pnr, limit: 3 });
-    const all = refs.length || pnr ? [] : (await deps.tools.findComplaints({ limit: 50 })).complaints.map((c) => c.reference);
+    const first = await deps.tools.findComplaints({ references: refs.length ? refs : undefined, pnr, limit: 3 });
+    let { complaints, total } = first;
+    // Without a reference or PNR the first lookup is of all the caller's complaints: remembered for "the other one".
+    const all = refs.length || pnr ? [] : first.references;
     // "The one on train 12301": narrow to it when that train is among them.
     if (!refs.length && !pnr && trainNumber) {
       const onTrain = await deps.tools.findComplaints({ trainNumber, limit: 3 });

@@ -21,7 +21,12 @@ export type LiveSupportResult = { sessionId: string; position: number | null; av
 
 export type AssistantTools = {
   /** The caller's own complaints: the given references / PNR, else the latest. */
-  findComplaints(query: { references?: string[]; pnr?: string; trainNumber?: string; type?: ComplaintType; limit?: number }): Promise<{ complaints: AssistantComplaint[]; total: number }>;
+  findComplaints(query: { references?: string[]; pnr?: string; trainNumber?: string; type?: ComplaintType; limit?: number }): Promise<{
+    complaints: AssistantComplaint[];
+    total: number;
+    /** Every matching reference, newest first (up to 50), of which `complaints` are the first `limit`. */
+    references: string[];
+  }>;
   fileComplaint(draft: AssistantDraft, language: string): Promise<{ reference: string; emergency: boolean }>;
   startLiveSupport(input: { message: string; emergency: boolean; topic?: ComplaintType }): Promise<LiveSupportResult>;
   classify(text: string): Promise<Prediction | null>;
@@ -47,7 +52,7 @@ export function createTools(deps: {
 
   return {
     async findComplaints({ references, pnr, trainNumber, type, limit = 3 }) {
-      if (caller.role !== 'passenger') return { complaints: [], total: 0 };
+      if (caller.role !== 'passenger') return { complaints: [], total: 0, references: [] };
       const filters: SQL[] = [ownership()];
       if (references?.length) filters.push(inArray(complaint.reference, references.map((r) => r.toUpperCase())));
       else if (pnr) filters.push(eq(complaint.pnr, pnr));
@@ -69,6 +74,7 @@ export function createTools(deps: {
         .limit(references?.length ? 10 : 50);
       return {
         total: rows.length,
+        references: rows.map((r) => r.reference),
         complaints: rows.slice(0, references?.length ? 10 : limit).map((r) => ({
           reference: r.reference,
           type: r.type as ComplaintType,
