@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountRoutes } from './modules/account/account.routes';
 import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
+import { createMessages, type Messages } from './lib/messages';
 import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { type ComplaintChange, createComplaintsService } from './modules/complaints/complaints.service';
 import { legacyRoutes } from './modules/complaints/legacy.routes';
@@ -108,10 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifications = createNotificationsService(database.db);
   const storage = createDiskStorage(`${config.dataDir}/files`);
   const accounts = createAccountService({ db: database.db, storage, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });
-  const auth = createAuth({ config, db: database.db, messenger, notifications, accounts });
+  const messages = createMessages();
+  const auth = createAuth({ config, db: database.db, messenger, messages, notifications, accounts });
   const guards = createGuards(auth);
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
-  const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, publicUrl: config.publicUrl });
+  const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, messages, publicUrl: config.publicUrl });
   const assignment = createAssignmentService({ db: database.db, notifier });
   const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
   const classifierSeed = options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined);
@@ -206,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxRoutes({ messenger, guards }));
   await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
-  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, notifications, notifier, complaints, storage, assignment };
+  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, messages, notifications, notifier, complaints, storage, assignment };
   await app.register(assignmentRoutes({ assignment, guards }));
   await app.register(
     staffRoutes(moduleDeps, {
@@ -245,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, notifications, accounts, complaints, assignment, classifier, support, assistant });
+  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant });
   return app;
 }
 
@@ -255,6 +257,7 @@ declare module 'fastify' {
       auth: ReturnType<typeof createAuth>;
       database: Database;
       messenger: ReturnType<typeof createMessenger>;
+      messages: Messages;
       notifications: ReturnType<typeof createNotificationsService>;
       accounts: ReturnType<typeof createAccountService>;
       complaints: ReturnType<typeof createComplaintsService>;

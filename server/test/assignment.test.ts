@@ -68,7 +68,7 @@ describe('auto-assignment on filing', () => {
     expect(c.emergency).toBe(true);
     expect(c.assignee?.id).toBe(medic.id);
     const sms = await lastMessageTo(t.app, '+919811122233');
-    expect(sms?.body).toContain(`EMERGENCY: new complaint assigned: ${c.reference}`);
+    expect(sms?.body).toContain(`EMERGENCY: complaint ${c.reference} is assigned to you`);
   });
 
   it('assigns a reopened complaint that nobody holds', async () => {

@@ -32,7 +32,7 @@ describe('PATCH /api/complaints/:reference notifies', () => {
 
     const sms = await lastMessageTo(t.app, '+919876511111');
     expect(sms).toMatchObject({ channel: 'sms', status: 'stored' });
-    expect(sms?.body).toContain(`Complaint ${c.reference} resolved.`);
+    expect(sms?.body).toContain(`Complaint ${c.reference} is resolved`);
     expect(sms?.body).toContain('Water tank refilled at Bhopal.');
     const mail = await lastMessageTo(t.app, passenger.email);
     expect(mail).toMatchObject({ channel: 'email', subject: `Complaint ${c.reference} resolved` });
@@ -87,6 +87,23 @@ describe('PATCH /api/complaints/:reference notifies', () => {
     await moveComplaint(t.app, staff.cookie, c.reference, { note: 'A cleaner will board at Itarsi.' });
     expect((await about(passenger, c.reference)).map((n) => n.kind)).toEqual(['complaint_note', 'complaint_filed']);
     expect((await lastMessageTo(t.app, passenger.email))?.body).toContain('A cleaner will board at Itarsi.');
+  });
+});
+
+describe('SMS and e-mail go out in the recipient\'s language', () => {
+  it('a passenger who reads Hindi gets the status change in Hindi, whoever made it', async () => {
+    const passenger = await createUser(t.app);
+    await t.app.inject({ method: 'PATCH', url: '/api/me/settings', headers: { cookie: passenger.cookie }, payload: { language: 'hi' } });
+    const c = await createComplaint(t.app, passenger.cookie, { mobile: '98765 44444' });
+    await moveComplaint(t.app, staff.cookie, c.reference, { status: 'in_progress' });
+
+    const sms = await lastMessageTo(t.app, '+919876544444');
+    expect(sms?.body).toBe(`रेल मदद: शिकायत ${c.reference} की स्थिति अब: कार्रवाई जारी।`);
+    const mail = await lastMessageTo(t.app, passenger.email);
+    expect(mail?.subject).toBe(`शिकायत ${c.reference}: कार्रवाई जारी`);
+    expect(mail?.body).toContain('रेल मदद · हेल्पलाइन 139');
+    await moveComplaint(t.app, staff.cookie, c.reference, { status: 'resolved' });
+    expect((await lastMessageTo(t.app, '+919876544444'))?.body).toContain('हल हो गई है');
   });
 });
 

@@ -41,6 +41,18 @@ async function verifyFromOutbox(email: string) {
 }
 
 describe('POST /api/auth/sign-up/email', () => {
+  it('keeps the language of the screen the passenger signed up from, and writes to them in it', async () => {
+    const body = valid();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: ORIGIN, cookie: 'lang=ta' }, payload: body });
+    expect(res.statusCode).toBe(200);
+    const message = await lastMessageTo(t.app, body.email);
+    expect(message?.subject).toBe('ரயில் மதத்துக்கான உங்கள் மின்னஞ்சலைச் சரிபாருங்கள்');
+    expect(message?.body).toMatch(/^வணக்கம் Asha Verma/);
+    await verifyFromOutbox(body.email);
+    const cookie = sessionCookie((await signIn(body.email, body.password)).headers['set-cookie']);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().settings.language).toBe('ta');
+  });
+
   it('creates an account and sends a verification e-mail to the outbox', async () => {
     const body = valid();
     const res = await signUp(body);

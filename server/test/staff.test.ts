@@ -467,13 +467,13 @@ describe('PATCH /api/staff/:id', () => {
   it('tells a hook which complaints went back to the queue, after the change is saved', async () => {
     const member = await addStaff();
     const c = await assignedComplaint(member.id, { type: 'bedroll', description: 'No blanket in coach B1.' });
-    const { auth, database, messenger, notifications } = t.app.services;
+    const { auth, database, messenger, messages, notifications } = t.app.services;
     const seen: unknown[] = [];
     const onReturnedToQueue = vi.fn(async (complaints: { id: string; reference: string }[]) => {
       // By now the complaint is unassigned for anyone who looks.
       seen.push(((await getComplaint(t.app, admin.cookie, complaints[0].reference)).json() as ComplaintDetail).assignee);
     });
-    const service = createStaffService({ db: database.db, auth, messenger, notifications }, { onReturnedToQueue });
+    const service = createStaffService({ db: database.db, auth, messenger, messages, notifications }, { onReturnedToQueue });
     const result = await service.update({ id: admin.id, role: 'admin', name: 'Admin' }, member.id, { status: 'on_leave' });
     expect(result.returnedToQueue).toEqual([c.reference]);
     expect(onReturnedToQueue).toHaveBeenCalledWith([{ id: expect.any(String), reference: c.reference }], expect.objectContaining({ id: admin.id }));

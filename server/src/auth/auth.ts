@@ -12,6 +12,7 @@ import {
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { languageFromCookie, languageOf, type Messages } from '../lib/messages';
 import { admin, bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -28,6 +29,7 @@ export type AuthDeps = {
   messenger: Messenger;
   notifications: NotificationsService;
   accounts: AccountService;
+  messages: Messages;
 };
 
 const HOUR = 60 * 60 * 1000;
@@ -39,7 +41,7 @@ export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@ph
 
 const tooMany = (message: string) => new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message });
 
-export function createAuth({ config, db, messenger, notifications, accounts }: AuthDeps) {
+export function createAuth({ config, db, messenger, messages, notifications, accounts }: AuthDeps) {
   const limitsOn = config.rateLimit;
 
   const beforeHook = createAuthMiddleware(async (ctx) => {
@@ -132,11 +134,7 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await messenger.sendEmail({
-          to: user.email,
-          subject: 'Reset your Rail Madad password',
-          text: `Namaste ${user.name},\n\nSomeone asked to reset the password of your Rail Madad account. If it was you, open this link within one hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nRail Madad · Helpline 139`,
-        });
+        await messenger.sendEmail({ to: user.email, ...messages.mail(await languageOf(db, user.id), 'resetPassword', { name: user.name, url }) });
       },
       async onPasswordReset({ user }) {
         await notifications.notify(user.id, 'password_changed');
@@ -148,11 +146,7 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
-        await messenger.sendEmail({
-          to: user.email,
-          subject: 'Verify your e-mail for Rail Madad',
-          text: `Namaste ${user.name},\n\nWelcome to Rail Madad. Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${url}\n\nThen sign in to file and follow your complaints.\n\nRail Madad · Helpline 139`,
-        });
+        await messenger.sendEmail({ to: user.email, ...messages.mail(await languageOf(db, user.id), 'verifyEmail', { name: user.name, url }) });
       },
       async afterEmailVerification(user) {
         await notifications.notify(user.id, 'email_verified');
@@ -189,8 +183,10 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
     databaseHooks: {
       user: {
         create: {
-          async after(user) {
-            await db.insert(schema.userSettings).values({ userId: user.id }).onConflictDoNothing();
+          async after(user, ctx) {
+            // The language on the screen they signed up from becomes the account's.
+            const language = languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
+            await db.insert(schema.userSettings).values({ userId: user.id, language }).onConflictDoNothing();
             await notifications.notify(user.id, 'welcome', { name: user.name });
           },
         },
@@ -217,11 +213,10 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
         expiresIn: OTP_TTL_SECONDS,
         allowedAttempts: OTP_MAX_ATTEMPTS,
         phoneNumberValidator: isValidPhone,
-        async sendOTP({ phoneNumber: to, code }) {
-          const result = await messenger.sendSms({
-            to,
-            text: `${code} is your Rail Madad verification code. It is valid for 15 minutes. Do not share it with anyone.`,
-          });
+        async sendOTP({ phoneNumber: to, code }, ctx) {
+          // Someone signing up by phone has no account yet: the language on their screen.
+          const language = languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
+          const result = await messenger.sendSms({ to, text: messages.text(language, 'sms.phoneCode', { code }) });
           if (result.status === 'failed') throw new APIError('BAD_GATEWAY', { code: 'SMS_FAILED', message: 'Failed to send verification code' });
         },
         signUpOnVerification: {
@@ -235,10 +230,15 @@ export function createAuth({ config, db, messenger, notifications, accounts }: A
           period: 5,
           async sendOTP({ user, otp }) {
             const u = user as typeof user & { phoneNumber?: string | null };
+            const language = await languageOf(db, user.id);
             if (u.phoneNumber) {
-              await messenger.sendSms({ to: u.phoneNumber, text: `${otp} is your Rail Madad sign-in code. Do not share it.` });
+              await messenger.sendSms({ to: u.phoneNumber, text: messages.text(language, 'sms.signInCode', { code: otp }) });
             } else {
-              await messenger.sendEmail({ to: user.email, subject: 'Your Rail Madad sign-in code', text: `Your sign-in code is ${otp}. It is valid for 5 minutes.` });
+              await messenger.sendEmail({
+                to: user.email,
+                subject: messages.text(language, 'mail.signInCode.subject'),
+                text: [messages.text(language, 'mail.signInCode.body', { code: otp }), messages.text(language, 'mail.signature')].join('\n\n'),
+              });
             }
           },
         },

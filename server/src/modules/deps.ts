@@ -1,3 +1,4 @@
+import type { Messages } from '../lib/messages';
 import type { Auth } from '../auth/auth';
 import type { Guards } from '../auth/session';
 import type { Config } from '../config';
@@ -16,6 +17,7 @@ export type ModuleDeps = {
   auth: Auth;
   guards: Guards;
   messenger: Messenger;
+  messages: Messages;
   notifications: NotificationsService;
   notifier: ComplaintNotifier;
   complaints: ComplaintsService;

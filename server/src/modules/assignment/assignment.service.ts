@@ -63,10 +63,7 @@ export function createAssignmentService(deps: { db: Db; notifier: ComplaintNotif
         chosen.id,
         'complaint_assigned',
         { reference: row.reference },
-        {
-          subject: `New complaint assigned: ${row.reference}`,
-          text: row.emergency ? `EMERGENCY: new complaint assigned: ${row.reference}. Respond within 8 minutes.` : `New complaint assigned: ${row.reference}.`,
-        },
+        { key: row.emergency ? 'assignedEmergency' : 'assigned', params: { reference: row.reference } },
         // An emergency reaches its assignee by SMS at once, whatever their settings say.
         { forceSms: row.emergency },
       );

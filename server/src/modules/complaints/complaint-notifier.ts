@@ -1,6 +1,7 @@
-import type { NotificationKind } from '@railmadad/contract';
+import { isLanguage, type Language, type NotificationKind } from '@railmadad/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
@@ -10,32 +11,54 @@ const PLACEHOLDER_EMAIL = /@phone\.railmadad\.invalid$/;
 export type ComplaintNotifier = ReturnType<typeof createComplaintNotifier>;
 
 /**
+ * What the SMS and e-mail say: a `notice.<key>` of server/locales, with its parameters. A parameter that is a
+ * function is worked out in the recipient's language (a status word, say) from the messages it is handed.
+ */
+export type Notice = {
+  key: string;
+  params: Record<string, string | number | ((t: (key: string) => string) => string)>;
+  /** The mobile the complaint was filed with, when it is not the account's. */
+  mobile?: string | null;
+};
+
+/**
  * Tells a person about a complaint (or a live-support reply): always in the bell (live over the socket), and by SMS and
  * e-mail when their settings ask for it. Delivery problems never undo the change itself.
  */
-export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; publicUrl: string }) {
-  const { db, notifications, messenger } = deps;
+export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; messages: Messages; publicUrl: string }) {
+  const { db, notifications, messenger, messages } = deps;
 
   async function tell(
     userId: string,
     kind: NotificationKind,
     params: Record<string, string>,
-    message: { text: string; subject: string; mobile?: string | null },
+    notice: Notice,
     options: { forceSms?: boolean; link?: string } = {},
   ) {
     const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
     await notifications.notify(userId, kind, params, path);
     const [person] = await db
-      .select({ email: user.email, phoneNumber: user.phoneNumber, phone: user.phone, sms: userSettings.smsNotifications, mail: userSettings.emailNotifications })
+      .select({
+        email: user.email,
+        phoneNumber: user.phoneNumber,
+        phone: user.phone,
+        sms: userSettings.smsNotifications,
+        mail: userSettings.emailNotifications,
+        language: userSettings.language,
+      })
       .from(user)
       .leftJoin(userSettings, eq(userSettings.userId, user.id))
       .where(eq(user.id, userId));
     if (!person) return;
+    const language: Language = isLanguage(person.language) ? person.language : 'en';
+    const values = Object.fromEntries(Object.entries(notice.params).map(([k, v]) => [k, typeof v === 'function' ? v((key) => messages.text(language, key)) : v]));
+    const say = (part: 'subject' | 'text') => messages.text(language, `notice.${notice.key}.${part}`, values);
     const link = path ? `${deps.publicUrl}${path}` : deps.publicUrl;
-    const mobile = message.mobile ?? person.phoneNumber ?? person.phone;
-    if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: `Rail Madad: ${message.text}` });
+    const mobile = notice.mobile ?? person.phoneNumber ?? person.phone;
+    if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) });
     if (person.mail !== false && !PLACEHOLDER_EMAIL.test(person.email)) {
-      await messenger.sendEmail({ to: person.email, subject: message.subject, text: `${message.text}\n\nFollow it here: ${link}\n\nRail Madad · Helpline 139` });
+      const text = [say('text'), messages.text(language, 'mail.followLink', { link }), messages.text(language, 'mail.signature')].join('\n\n');
+      await messenger.sendEmail({ to: person.email, subject: say('subject'), text });
     }
   }
 

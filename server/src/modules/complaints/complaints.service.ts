@@ -298,11 +298,7 @@ export function createComplaintsService(deps: {
         throw error;
       }
       const params = { reference: row.reference };
-      await notifier.tell(actor.id, 'complaint_filed', params, {
-        subject: `Complaint ${row.reference} registered`,
-        text: `Your complaint ${row.reference} is registered.${emergency ? ' It is marked as an emergency and help is on the way.' : ''} Keep this number to follow it.`,
-        mobile: row.mobile,
-      });
+      await notifier.tell(actor.id, 'complaint_filed', params, { key: emergency ? 'filedEmergency' : 'filed', params, mobile: row.mobile });
       if (emergency) await notifier.alertAdmins(params);
       if (prediction) deps.classifier.afterFiling(row.id, c.description, prediction);
       await deps.autoAssign?.(row.id);
@@ -387,23 +383,21 @@ export function createComplaintsService(deps: {
       const params = { reference: after.reference };
       if (after.passengerId && to && to !== from) {
         if (to === 'resolved') {
+          const note = patch.note && !patch.internal ? patch.note : null;
           await notifier.tell(after.passengerId, 'complaint_resolved', params, {
-            subject: `Complaint ${after.reference} resolved`,
-            text: `Complaint ${after.reference} resolved.${patch.note && !patch.internal ? ` ${patch.note}` : ''} Please rate how we did.`,
+            key: note ? 'resolvedWithNote' : 'resolved',
+            params: note ? { ...params, note } : params,
             mobile: after.mobile,
           });
         } else {
-          await notifier.tell(after.passengerId, 'complaint_status', { ...params, status: to }, {
-            subject: `Complaint ${after.reference}: ${STATUS_WORDS[to]}`,
-            text: `Complaint ${after.reference} is now ${STATUS_WORDS[to]}.`,
-            mobile: after.mobile,
-          });
+          const status = (t: (key: string) => string) => t(`status.${to}`);
+          await notifier.tell(after.passengerId, 'complaint_status', { ...params, status: to }, { key: 'status', params: { ...params, status }, mobile: after.mobile });
         }
       } else if (after.passengerId && patch.note && !patch.internal) {
-        await notifier.tell(after.passengerId, 'complaint_note', params, { subject: `Update on complaint ${after.reference}`, text: `Update on ${after.reference}: ${patch.note}`, mobile: after.mobile });
+        await notifier.tell(after.passengerId, 'complaint_note', params, { key: 'note', params: { ...params, note: patch.note }, mobile: after.mobile });
       }
       if (newAssignee && newAssignee.id !== actor.id) {
-        await notifier.tell(newAssignee.id, 'complaint_assigned', params, { subject: `New complaint assigned: ${after.reference}`, text: `New complaint assigned: ${after.reference}.` });
+        await notifier.tell(newAssignee.id, 'complaint_assigned', params, { key: 'assigned', params });
       }
       changed(after);
       return detail(after, actor);
@@ -427,7 +421,7 @@ export function createComplaintsService(deps: {
         return updated;
       });
       if (after.assigneeId) {
-        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'closed' }, { subject: `Complaint ${after.reference} rated ${input.rating}/5`, text: `The passenger rated complaint ${after.reference} ${input.rating}/5.` });
+        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'closed' }, { key: 'rated', params: { reference: after.reference, rating: input.rating } });
       }
       changed(after);
       return detail(after, actor);
@@ -449,7 +443,7 @@ export function createComplaintsService(deps: {
         return updated;
       });
       if (after.assigneeId) {
-        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'reopened' }, { subject: `Complaint ${after.reference} reopened`, text: `The passenger reopened complaint ${after.reference}: ${note}` });
+        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'reopened' }, { key: 'reopened', params: { reference: after.reference, note } });
       } else {
         await deps.autoAssign?.(after.id);
       }

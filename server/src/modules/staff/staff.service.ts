@@ -24,6 +24,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
+import { languageOf, type Messages } from '../../lib/messages';
 import { account, complaint, complaintEvent, feedback, session, staffProfile, user, userSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -62,7 +63,7 @@ export type StaffServiceOptions = {
 export type StaffService = ReturnType<typeof createStaffService>;
 
 export function createStaffService(
-  deps: { db: Db; auth: Auth; messenger: Messenger; notifications: NotificationsService; log?: { error: (o: object, m: string) => void } },
+  deps: { db: Db; auth: Auth; messenger: Messenger; messages: Messages; notifications: NotificationsService; log?: { error: (o: object, m: string) => void } },
   options: StaffServiceOptions = {},
 ) {
   const { db, auth, messenger, notifications } = deps;
@@ -155,11 +156,7 @@ export function createStaffService(
       expiresAt: new Date(Date.now() + STAFF_INVITE_DAYS * DAY_MS),
     });
     const url = `${ctx.baseURL}/reset-password/${token}?callbackURL=${encodeURIComponent('/login')}`;
-    await messenger.sendEmail({
-      to: person.email,
-      subject: 'You are invited to Rail Madad as staff',
-      text: `Namaste ${person.name},\n\nYou are invited to Rail Madad as staff, to work on passengers' complaints. Open this link within ${STAFF_INVITE_DAYS} days to set your password:\n\n${url}\n\nThen sign in with this e-mail address and your new password. Your complaint queue is on the Dashboard.\n\nRail Madad · Helpline 139`,
-    });
+    await messenger.sendEmail({ to: person.email, ...deps.messages.mail(await languageOf(db, person.id), 'staffInvite', { name: person.name, url, days: STAFF_INVITE_DAYS }) });
   }
 
   async function complaintsOf(id: string, which: 'queue' | 'history'): Promise<StaffComplaint[]> {

@@ -390,7 +390,7 @@ export function createSupportService(deps: {
         row.passengerId,
         'support_reply',
         { sessionId: row.id },
-        { subject: 'Rail Madad support replied to your message', text: 'Our support team replied to your message. Open Real-time Support to read it.' },
+        { key: 'supportReply', params: {} },
         { link: `/real-time-support?session=${row.id}` },
       );
     } catch (error) {
