@@ -4,7 +4,9 @@ import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Built files the app needs to open with no signal: the page, its code and styles, and the small public files. */
-const PRECACHE = /^(index\.html|assets\/.+\.(js|css|svg|png|webp|woff2)|logo\.svg|avatars\/.+\.svg|theme-init\.js|manifest\.webmanifest)$/;
+const PRECACHE = /^(index\.html|assets\/.+\.(js|css|svg|png|webp)|logo\.svg|avatars\/.+\.svg|theme-init\.js|manifest\.webmanifest)$/;
+/** A language's words and its script's font are cached when first used, not installed for all sixteen. */
+const ON_DEMAND = /^assets\/(locale-[a-z]{2}-.+\.js|(noto|arabic|bengali|devanagari|gujarati|gurmukhi|kannada|malayalam|oriya|tamil|telugu)-.+\.css)$/;
 
 /**
  * The service worker. Navigations try the network first and fall back to the cached page, so a
@@ -128,7 +130,7 @@ export function serviceWorker(): Plugin {
         (publicDir && existsSync(publicDir) ? walk(publicDir) : []).map((path) => [relative(publicDir, path).split(sep).join('/'), path] as const),
       );
       const fromPublic = [...publicFiles.keys()];
-      const names = [...new Set([...Object.keys(bundle), ...fromPublic])].filter((name) => PRECACHE.test(name) && name !== 'sw.js').sort();
+      const names = [...new Set([...Object.keys(bundle), ...fromPublic])].filter((name) => PRECACHE.test(name) && !ON_DEMAND.test(name) && name !== 'sw.js').sort();
       const hash = createHash('sha256');
       for (const name of names) {
         const output = bundle[name];

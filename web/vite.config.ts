@@ -4,6 +4,12 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress';
 import { serviceWorker } from './sw-plugin';
 
+/** `locale-ta` for the files of web/src/locales/ta/; English is in the main bundle. */
+function localeChunk(id: string): string | null {
+  const lang = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(id)?.[1];
+  return lang && lang !== 'en' ? `locale-${lang}` : null;
+}
+
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -12,6 +18,15 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One chunk per language (all its feature files), named so the service worker can leave it out of the
+          // install: a passenger downloads their own language when they choose it, not all sixteen.
+          groups: [{ name: (id) => localeChunk(id) }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

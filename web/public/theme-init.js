@@ -1,14 +1,26 @@
-// Runs before first paint: theme, language and direction from the browser's storage.
+// Runs before first paint: theme, language and direction from the browser's storage, or on a first visit the
+// browser's preferred language (web/src/lib/i18n.ts picks the same one and loads its words).
 (() => {
   const root = document.documentElement;
+  const ours = ['en', 'hi', 'bn', 'te', 'ta', 'mr', 'gu', 'kn', 'ml', 'pa', 'ur', 'as', 'or', 'sa', 'ne', 'sd'];
+  let lang = null;
   try {
     if (localStorage.getItem('theme') === 'dark') root.classList.add('dark');
-    const lang = localStorage.getItem('language');
-    if (lang) {
-      root.lang = lang;
-      root.dir = lang === 'ur' || lang === 'sd' ? 'rtl' : 'ltr';
-    }
+    if (localStorage.getItem('textSize')) root.dataset.textSize = localStorage.getItem('textSize');
+    lang = localStorage.getItem('language');
   } catch {
-    // Storage blocked: the light theme in English is the right default.
+    // Storage blocked: the light theme is the right default.
   }
+  if (!ours.includes(lang)) {
+    lang = 'en';
+    for (const tag of navigator.languages || [navigator.language]) {
+      const base = String(tag).split('-')[0].toLowerCase();
+      if (ours.includes(base)) {
+        lang = base;
+        break;
+      }
+    }
+  }
+  root.lang = lang;
+  root.dir = lang === 'ur' || lang === 'sd' ? 'rtl' : 'ltr';
 })();
