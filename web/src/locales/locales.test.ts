@@ -61,7 +61,7 @@ describe('en.json', () => {
   });
 });
 
-describe.each(locales)('%s.json', (_language, tree) => {
+describe.each(locales)('%s.json', (language, tree) => {
   const own = leaves(tree);
 
   it('has exactly the keys of en.json', () => {
@@ -91,6 +91,17 @@ describe.each(locales)('%s.json', (_language, tree) => {
       for (const p of have) if (!placeholders(english).has(p)) problems.push(`${path}: unknown ${p}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('writes each plural with exactly the forms the language has (CLDR, as i18next picks them)', () => {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+    const forms = new Map<string, string[]>();
+    for (const path of own.keys()) {
+      const base = familyOf(path);
+      if (base !== null) forms.set(base, [...(forms.get(base) ?? []), path.slice(base.length + 1)]);
+    }
+    const wrong = [...forms].filter(([, have]) => have.sort().join() !== categories.join()).map(([base, have]) => `${base}: ${have.join()} (needs ${categories.join()})`);
+    expect(wrong).toEqual([]);
   });
 
   it('translates every value', () => {
