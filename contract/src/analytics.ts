@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPLAINT_TYPES, complaintListQuerySchema, RATING_MAX, RATING_MIN, SEVERITIES, todayInIndia } from './complaints';
+import { COMPLAINT_TYPES, complaintListQuerySchema, RATING_MAX, RATING_MIN, SEVERITIES } from './complaints';
+import { todayInIndia } from './time';
 
 /** The longest range a chart covers, and the range it shows when none is chosen. */
 export const ANALYTICS_MAX_DAYS = 366;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX } from './limits';
 import { pageOf } from './system';
 import { isValidPhone, normalizePhone } from './phone';
+import { todayInIndia } from './time';
 
 /** The spec's 16 complaint types (section 3), value → English label. Labels are translated by value. */
 export const COMPLAINT_TYPES = [
@@ -79,8 +80,6 @@ export const UTS_PATTERN = /^[A-Za-z0-9]{6,20}$/;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date');
 
 /** Today's date in India, as YYYY-MM-DD: the incident date is checked against the passenger's day. */
-export const todayInIndia = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
-
 export function isIncidentDateAllowed(date: string, now = new Date()): 'ok' | 'future' | 'too_old' {
   const today = todayInIndia(now);
   if (date > today) return 'future';

@@ -12,3 +12,4 @@ export * from './system';
 export * from './solutions';
 export * from './staff';
 export * from './support';
+export * from './time';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './format';
+import { formatDateTime, formatMessageTime, timeAgo } from './format';
 
 describe('timeAgo', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
@@ -11,5 +11,17 @@ describe('timeAgo', () => {
   });
   it('speaks Hindi for Hindi readers', () => {
     expect(timeAgo('2026-11-22T11:58:00Z', 'hi', now)).toMatch(/मिनट/);
+  });
+});
+
+describe('times in India', () => {
+  // 20:00 UTC on 22 Nov is 01:30 on 23 Nov in India: the date and the hour both move.
+  const late = '2026-11-22T20:00:00Z';
+  it('shows the time of day in IST whatever the browser\'s zone', () => {
+    expect(formatDateTime(late, 'en')).toMatch(/^23 Nov 2026.*1:30 am$/);
+    expect(formatMessageTime(late, 'en', new Date('2026-11-22T21:00:00Z'))).toBe('01:30 am');
+  });
+  it('calls it another day when it is one in India', () => {
+    expect(formatMessageTime(late, 'en', new Date('2026-11-22T18:00:00Z'))).toMatch(/23 Nov/);
   });
 });

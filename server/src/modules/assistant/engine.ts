@@ -10,6 +10,7 @@ import {
   DESCRIPTION_MAX,
   isIncidentDateAllowed,
   REOPEN_WINDOW_DAYS,
+  TIME_ZONE,
   todayInIndia,
 } from '@railmadad/contract';
 import type { Signals } from './intents';
@@ -75,7 +76,7 @@ const FAQ_MIN_COVERAGE = 0.4;
 const FAILURES_BEFORE_HANDOVER = 2;
 
 const formatWhen = (iso: string, language: AssistantLanguage) =>
-  new Intl.DateTimeFormat(`${language === 'hi-Latn' ? 'en' : language}-IN`, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(`${language === 'hi-Latn' ? 'en' : language}-IN`, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 function list(items: string[], say: Say): string {
   if (items.length <= 1) return items.join('');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icons';
-import { breakableLabel, formatShort, timeAgo } from '../../lib/format';
+import { breakableLabel, formatDay, formatShort, timeAgo } from '../../lib/format';
 import { StatusBadge } from '../complaints/status-badge';
 import type { AssistantFilingState } from './assistant-draft';
 
@@ -83,10 +83,6 @@ function TrackCards({ complaints }: { complaints: AssistantComplaint[] }) {
   );
 }
 
-const formatDay = (date: string, language: string) => {
-  const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
-};
 
 /** The form's field names the server may list as still missing, each with its label. */
 const FIELD_LABELS: Record<string, string> = {

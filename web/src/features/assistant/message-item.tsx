@@ -1,7 +1,7 @@
 import type { AssistantCommand, AssistantMessage } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icons';
-import { formatShort } from '../../lib/format';
+import { formatMessageTime } from '../../lib/format';
 import { ActionCard } from './action-cards';
 import { suggestionsBesideAction } from './assistant-text';
 
@@ -12,12 +12,6 @@ const BUBBLE_EMERGENCY = 'rounded-es-md border-2 border-red-700 bg-red-50 text-r
 const BUBBLE_FAILURE = 'rounded-es-md bg-red-50 text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-900';
 const TEXT = 'text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap';
 
-/** "14:05" today, "22 Nov, 14:05" on another day. */
-function messageTime(iso: string, language: string) {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay ? new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date) : formatShort(iso, language);
-}
 
 function AssistantAvatar({ isEmergency = false }: { isEmergency?: boolean }) {
   return (
@@ -41,7 +35,7 @@ export function UserMessage({ message }: { message: AssistantMessage }) {
           <p className={TEXT}>{message.content}</p>
         </div>
         <p className="mt-0.5 px-1 text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={message.createdAt}>{messageTime(message.createdAt, i18n.language)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.language)}</time>
         </p>
       </div>
     </div>
@@ -121,7 +115,7 @@ export function AssistantAnswer({
           </p>
         )}
         <div className="flex flex-wrap items-center gap-x-1 px-1 text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={message.createdAt}>{messageTime(message.createdAt, i18n.language)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.language)}</time>
           {readAloud.isSupported && (
             <>
               <span aria-hidden="true">·</span>

@@ -1,6 +1,7 @@
 import type { ClassificationStatus } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
-import { barWidth, type ConfidenceLevel, confidenceLevel, formatPercent } from './classification-text';
+import {barWidth, type ConfidenceLevel, confidenceLevel} from './classification-text';
+import { formatPercent } from '../../lib/format';
 
 const STATUS_STYLES: Record<ClassificationStatus, string> = {
   classified: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',

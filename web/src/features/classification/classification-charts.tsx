@@ -2,13 +2,12 @@ import type { ClassificationSummary } from '@railmadad/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatNumber } from '../../lib/format';
+import { formatDay, formatNumber, formatPercent } from '../../lib/format';
 import { ChartCard } from '../../components/charts/chart-card';
-import { formatDay } from '../../components/charts/chart-format';
 import { COLOUR, TOOLTIP_STYLE } from '../../components/charts/chart-theme';
 import { AXIS_TICK, HorizontalBars } from '../../components/charts/horizontal-bars';
 import { LEVEL_COLOUR } from './chart-level-theme';
-import { binLabel, confidenceLevel, formatPercent, typesWithCalls, weeklyPoints } from './classification-text';
+import {binLabel, confidenceLevel, typesWithCalls, weeklyPoints} from './classification-text';
 
 function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
@@ -91,7 +90,7 @@ function WeeklyAccuracyChart({ summary }: { summary: ClassificationSummary }) {
         <ResponsiveContainer width="100%" height={240}>
           <LineChart data={points} margin={{ top: 12, right: 24, bottom: 0, left: -8 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke={COLOUR.grid} />
-            <XAxis dataKey="week" tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(d: string) => formatDay(d, lang)} minTickGap={8} />
+            <XAxis dataKey="week" tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(d: string) => formatDay(d, lang, 'short')} minTickGap={8} />
             <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={percent} />
             <Tooltip
               {...TOOLTIP_STYLE}

@@ -1,6 +1,7 @@
 import type { Classification, TrainingStatus } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
-import { barWidth, binLabel, confidenceLevel, formatPercent, isEmergency, passengerDisagrees, settledType, trainingOutcome, typesWithCalls, weeklyPoints } from './classification-text';
+import {barWidth, binLabel, confidenceLevel, isEmergency, passengerDisagrees, settledType, trainingOutcome, typesWithCalls, weeklyPoints} from './classification-text';
+import { formatPercent } from '../../lib/format';
 
 describe('confidenceLevel', () => {
   it('is low below the review threshold and splits the rest in half', () => {

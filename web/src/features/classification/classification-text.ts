@@ -1,6 +1,7 @@
 import type { Classification, ClassificationSummary, ComplaintType, TrainingStatus } from '@railmadad/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
@@ -12,10 +13,6 @@ export function confidenceLevel(confidence: number, threshold: number): Confiden
   if (confidence < threshold) return 'low';
   return confidence >= (1 + threshold) / 2 ? 'high' : 'medium';
 }
-
-/** A 0–1 share as a whole percent in the reader's language ("87%"). */
-export const formatPercent = (share: number, language: string, digits = 0) =>
-  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: digits }).format(share);
 
 /** The bar's filled width in percent, kept inside 0–100 whatever the model says. */
 export const barWidth = (confidence: number) => Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 10;
@@ -31,8 +28,7 @@ export const isEmergency = (c: Classification) => c.reviewedEmergency ?? c.emerg
 
 /** A histogram bin's label: "0–10%", …, "90–100%". */
 export const binLabel = (from: number, language: string) => {
-  const format = new Intl.NumberFormat(language);
-  return `${format.format(from)}–${format.format(Math.min(100, from + 10))}%`;
+  return `${formatNumber(from, language)}–${formatNumber(Math.min(100, from + 10), language)}%`;
 };
 
 /** Weekly accuracy in percent for a line chart: a week without reviews stays a gap (null), not a zero. */

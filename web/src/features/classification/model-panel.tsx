@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber, formatPercent, formatUnit } from '../../lib/format';
 import { classificationKeys, useClassifierModels, useRetrain, useTrainingStatus } from './api';
-import { classificationErrorText, formatPercent, trainingOutcome } from './classification-text';
+import {classificationErrorText, trainingOutcome} from './classification-text';
 
 const MODEL_STATUS_STYLES: Record<ClassifierModelInfo['status'], string> = {
   active: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
@@ -16,7 +16,7 @@ const MODEL_STATUS_STYLES: Record<ClassifierModelInfo['status'], string> = {
 };
 
 const formatSize = (bytes: number, language: string) =>
-  new Intl.NumberFormat(language, { style: 'unit', unit: bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes >= 1_000_000 ? bytes / 1_000_000 : bytes / 1000);
+  bytes >= 1_000_000 ? formatUnit(bytes / 1_000_000, 'megabyte', language) : formatUnit(bytes / 1000, 'kilobyte', language);
 
 function ModelVersions() {
   const { t, i18n } = useTranslation();

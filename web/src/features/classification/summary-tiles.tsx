@@ -1,8 +1,8 @@
 import type { ClassificationSummary } from '@railmadad/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format';
-import { formatPercent } from './classification-text';
+import { formatNumber, formatPercent } from '../../lib/format';
+
 
 function Tile({ title, value, hint, testId, accent, isHintOnPhone = false }: { title: string; value: string; hint: string; testId: string; accent: string; isHintOnPhone?: boolean }) {
   const id = useId();

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useApplySolution, useSuggestions } from './api';
 import { StepList } from './solution-card';
-import { formatDuration, formatPercent, solutionErrorText } from './solution-text';
+import {formatDuration, solutionErrorText} from './solution-text';
+import { formatPercent } from '../../lib/format';
 
 /**
  * On a staff complaint view: the library's best solutions for this complaint (its type, the

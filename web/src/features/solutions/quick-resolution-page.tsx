@@ -10,13 +10,13 @@ import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 import { Pagination } from '../../components/ui/pagination';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { useSaveSolution, useSolutionSummary, useSolutions } from './api';
 import { ApplyPickerDialog } from './apply-picker-dialog';
 import { SolutionCard } from './solution-card';
 import { SolutionFormDialog } from './solution-form-dialog';
-import { formatPercent, solutionErrorText } from './solution-text';
+import {solutionErrorText} from './solution-text';
 
 const PAGE_SIZE = 12;
 type State = (typeof SOLUTION_STATES)[number];

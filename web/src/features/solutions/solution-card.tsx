@@ -1,8 +1,8 @@
 import type { Solution } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { formatNumber } from '../../lib/format';
-import { formatDuration, formatPercent } from './solution-text';
+import { formatNumber, formatPercent } from '../../lib/format';
+import {formatDuration} from './solution-text';
 
 /** Numbered steps, the numbers drawn as badges (the list keeps its semantics for screen readers). */
 export function StepList({ steps, className = '' }: { steps: string[]; className?: string }) {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
-import { formatDuration, formatPercent } from './solution-text';
+import {formatDuration} from './solution-text';
+import { formatPercent } from '../../lib/format';
 
 beforeAll(async () => {
   await initI18n();

@@ -15,8 +15,6 @@ export function formatDuration(t: TFunction, minutes: number): string {
   return h ? t('solutions.duration.daysHours', { d, h }) : t('solutions.duration.days', { d });
 }
 
-export const formatPercent = (rate: number, language: string) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(rate);
-
 /** The translated words for a failed call: a form field's code, or what the status means here. */
 export function solutionErrorText(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('solutions.errors.failed');

@@ -2,7 +2,8 @@ import { LANGUAGE_NAMES, type StaffFigures, type StaffMember } from '@railmadad/
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { formatNumber } from '../../lib/format';
-import { formatDecimal, formatDuration } from './format';
+import { formatDecimal } from '../../lib/format';
+import { formatDuration } from './format';
 import { StaffStatusBadge } from './staff-badges';
 
 /** The four live figures, as a description list (label, then value). */

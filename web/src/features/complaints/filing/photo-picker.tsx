@@ -3,10 +3,11 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icons';
 import type { PickedPhoto } from './use-photos';
+import { formatUnit } from '../../../lib/format';
 
 export const formatBytes = (bytes: number, language: string) => {
   const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(1, Math.round(bytes / 1024)), 'kilobyte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return formatUnit(value, unit, language);
 };
 
 /** The add-photo button and the thumbnails, each with its own remove button. */

@@ -4,14 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icons';
 import type { QueuedComplaint } from './offline-queue';
+import { formatDay } from '../../../lib/format';
 
-const formatDate = (date: string, language: string) => {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  } catch {
-    return date;
-  }
-};
 
 /**
  * The spec's green success message with the complaint number large enough to read out on the
@@ -124,7 +118,7 @@ export function WaitingList({
             <div className="min-w-0 flex-1 text-slate-900 dark:text-slate-100">
               <p className="truncate font-medium">{t(`complaintTypes.${item.fields.type}`)}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {formatDate(item.fields.incidentDate, i18n.language)} · {t('fileComplaint.photoCount', { count: item.photos.length })}
+                {formatDay(item.fields.incidentDate, i18n.language)} · {t('fileComplaint.photoCount', { count: item.photos.length })}
               </p>
             </div>
             <button

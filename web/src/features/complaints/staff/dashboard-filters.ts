@@ -8,6 +8,7 @@ import {
   SEVERITIES,
   type Severity,
 } from '@railmadad/contract';
+import { formatPercent } from '../../../lib/format';
 
 export type ComplaintSort = (typeof COMPLAINT_SORTS)[number];
 
@@ -94,6 +95,6 @@ export type Change = { direction: 'up' | 'down' | 'same'; percent: string } | nu
 /** A card's month-on-month change as a direction and a localised magnitude ("12.5%"); null when there is nothing to compare with. */
 export function describeChange(change: number | null, language: string): Change {
   if (change === null || !Number.isFinite(change)) return null;
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(change) / 100);
+  const percent = formatPercent(Math.abs(change) / 100, language, 1);
   return { direction: change > 0 ? 'up' : change < 0 ? 'down' : 'same', percent };
 }

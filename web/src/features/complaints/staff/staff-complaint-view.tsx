@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { Banner, type BannerMessage } from '../../../components/ui/banner';
 import { Card, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime, timeAgo } from '../../../lib/format';
+import { formatDateTime, formatDay, timeAgo } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { complaintQuery } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
@@ -38,7 +38,6 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-const formatDay = (date: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** An open emergency nobody has started on yet, past its 8-minute first response. */
 const isFirstResponseLate = (d: ComplaintDetail, now = Date.now()) => d.emergency && d.status === 'open' && d.firstResponseDueAt !== null && Date.parse(d.firstResponseDueAt) < now;

@@ -2,15 +2,9 @@ import type { SupportMessage, SupportSession } from '@railmadad/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
-import { formatShort } from '../../../lib/format';
+import { formatMessageTime } from '../../../lib/format';
 import { type Delivery, deliveryOf, isOwn, type PendingMessage, type Viewer } from './chat-data';
 
-/** "14:05" today, "22 Nov, 14:05" on another day. */
-function messageTime(iso: string, language: string) {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay ? new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date) : formatShort(iso, language);
-}
 
 const BUBBLE_OWN = 'bg-brand-700 text-white dark:bg-brand-600';
 const BUBBLE_OTHER = 'bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700';
@@ -33,7 +27,7 @@ export function MessageItem({
       <div className="flex justify-center px-2">
         <p className="max-w-md rounded-full bg-slate-200 px-3 py-1 text-center text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-300">
           {message.event ? t(`support.system.${message.event.kind}`, { ...message.event.params, defaultValue: message.body }) : message.body}
-          <span className="ms-2 text-slate-600 dark:text-slate-400">{messageTime(message.createdAt, i18n.language)}</span>
+          <span className="ms-2 text-slate-600 dark:text-slate-400">{formatMessageTime(message.createdAt, i18n.language)}</span>
         </p>
       </div>
     );
@@ -53,7 +47,7 @@ export function MessageItem({
           {message.body && <p className="text-[0.95rem] leading-snug break-words whitespace-pre-wrap">{message.body}</p>}
         </div>
         <p className="mt-0.5 flex items-center gap-1 px-1 text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={message.createdAt}>{messageTime(message.createdAt, i18n.language)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.language)}</time>
           {own && !message.internal && <DeliveryMark state={deliveryOf(message.seq, session, viewer)} />}
         </p>
       </div>
@@ -74,7 +68,7 @@ export function PendingItem({ message, onRetry, onDiscard }: { message: PendingM
           <p className="text-[0.95rem] leading-snug break-words whitespace-pre-wrap">{message.body}</p>
         </div>
         <p className="mt-0.5 flex flex-wrap items-center justify-end gap-1 px-1 text-xs text-slate-600 dark:text-slate-400">
-          <time dateTime={message.createdAt}>{messageTime(message.createdAt, i18n.language)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.language)}</time>
           <DeliveryMark state={message.state} />
         </p>
         {failed && (

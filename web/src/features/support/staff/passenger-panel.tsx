@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { Icon } from '../../../components/ui/icons';
-import { breakableLabel, formatShort } from '../../../lib/format';
+import { breakableLabel, formatNumber, formatShort } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMe } from '../../../lib/session';
 import { StatusBadge } from '../../complaints/status-badge';
@@ -241,7 +241,7 @@ function Transfer({ session, onTransferred }: { session: SupportSession; onTrans
               <span className="block font-medium break-words">{a.name}</span>
               <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
                 <AgentStatusLabel status={a.status} />
-                <span className="tabular-nums">{t('supportStaff.agents.load', { active: new Intl.NumberFormat(i18n.language).format(a.activeChats), capacity: new Intl.NumberFormat(i18n.language).format(a.capacity) })}</span>
+                <span className="tabular-nums">{t('supportStaff.agents.load', { active: formatNumber(a.activeChats, i18n.language), capacity: formatNumber(a.capacity, i18n.language) })}</span>
                 {session.topic && a.expertise.includes(session.topic) && <span className="font-medium text-green-800 dark:text-green-300">{t('supportStaff.transfer.knowsTopic')}</span>}
               </span>
             </span>

@@ -1,7 +1,7 @@
 import { type AgentStatus, LANGUAGE_NAMES, type Language, type SupportSession, type SupportType } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icons';
-import { breakableLabel, formatNumber } from '../../../lib/format';
+import { breakableLabel, formatDecimal, formatNumber } from '../../../lib/format';
 import { formatClock, secondsSince } from './support-time';
 import { useNow } from './use-now';
 
@@ -73,7 +73,7 @@ export function AgentStatusLabel({ status }: { status: AgentStatus }) {
 export function RatingLabel({ rating, count }: { rating: number | null; count?: number }) {
   const { t, i18n } = useTranslation();
   if (rating === null) return <span className="text-slate-600 dark:text-slate-400">{t('supportStaff.noRating')}</span>;
-  const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(rating);
+  const value = formatDecimal(rating, i18n.language);
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap">
       <span className="sr-only">{count === undefined ? t('supportStaff.ratingOnly', { rating: value }) : t('supportStaff.ratingWithCount', { rating: value, count, formatted: formatNumber(count, i18n.language) })}</span>

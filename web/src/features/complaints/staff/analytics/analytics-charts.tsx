@@ -2,9 +2,9 @@ import { type AnalyticsBreakdown, type AnalyticsDaily, COMPLAINT_STATUSES, type 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis, } from 'recharts';
-import { formatNumber } from '../../../../lib/format';
+import { formatDay, formatDecimal, formatNumber } from '../../../../lib/format';
 import { ChartCard } from '../../../../components/charts/chart-card';
-import { formatDay, formatDecimal, formatShare } from '../../../../components/charts/chart-format';
+import { formatShare } from '../../../../components/charts/chart-format';
 import { departmentLabel, onTimeParts, typesWithComplaints } from './chart-data';
 import { COLOUR, SEVERITY_COLOUR, STATUS_COLOUR, TOOLTIP_STYLE } from '../../../../components/charts/chart-theme';
 import { AXIS_TICK, HorizontalBars } from '../../../../components/charts/horizontal-bars';
@@ -36,7 +36,7 @@ function DailyChart({ daily }: { daily: AnalyticsDaily }) {
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={daily.days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke={COLOUR.grid} />
-          <XAxis dataKey="date" tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(d: string) => formatDay(d, lang)} minTickGap={12} />
+          <XAxis dataKey="date" tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(d: string) => formatDay(d, lang, 'short')} minTickGap={12} />
           <YAxis allowDecimals={false} tick={AXIS_TICK} stroke={COLOUR.grid} tickFormatter={(v: number) => formatNumber(v, lang)} />
           <Tooltip
             {...TOOLTIP_STYLE}

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { useMe } from '../../../../lib/session';
 import { useAnalyticsBreakdown, useAnalyticsDaily } from './api';
-import { formatDay } from '../../../../components/charts/chart-format';
 import { type RangeChoice, rangeOf } from './chart-data';
 import { CHART_THEME } from '../../../../components/charts/chart-theme';
 import { RangePicker } from './range-picker';
+import { formatDay } from '../../../../lib/format';
 
 // Recharts is big: its code loads only when the charts are shown, after the dashboard has painted.
 const loadCharts = () => import('./analytics-charts');

@@ -1,8 +1,9 @@
 import type { AnalyticsDaily } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
 import { readFilters } from '../dashboard-filters';
-import { barChartHeight, formatDay } from '../../../../components/charts/chart-format';
+import {barChartHeight} from '../../../../components/charts/chart-format';
 import { checkCustomRange, departmentLabel, exportCsvUrl, hasComplaints, onTimeParts, rangeOf, typesWithComplaints } from './chart-data';
+import { formatDay } from '../../../../lib/format';
 
 describe('rangeOf', () => {
   it('ends a preset today and counts today as one of its days', () => {
@@ -44,9 +45,9 @@ describe('exportCsvUrl', () => {
 
 describe('chart shaping', () => {
   it('formats a day without the time zone moving it', () => {
-    expect(formatDay('2025-03-01', 'en')).toBe('Mar 1');
-    expect(formatDay('2025-03-01', 'hi')).toBe('1 मार्च');
-    expect(formatDay('2025-03-01', 'en', 'long')).toBe('March 1, 2025');
+    expect(formatDay('2025-03-01', 'en', 'short')).toBe('1 Mar');
+    expect(formatDay('2025-03-01', 'hi', 'short')).toBe('1 मार्च');
+    expect(formatDay('2025-03-01', 'en', 'long')).toBe('1 March 2025');
   });
 
   it('splits the on-time bar into parts adding up to 100', () => {
