@@ -28,12 +28,26 @@ function Wrapper({ id, label, error, hint, children }: Common & { id: string; ch
 
 const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
+/**
+ * Numbers, codes, phones and addresses are typed and read left to right in every language, Urdu and Sindhi too: a
+ * PNR or a mobile number must come out in the order it is read back to a phone line.
+ */
+const typedLeftToRight = (props: InputHTMLAttributes<HTMLInputElement>) =>
+  ['numeric', 'tel', 'decimal', 'email', 'url'].includes(props.inputMode ?? '') || ['tel', 'email', 'url', 'password', 'number'].includes(props.type ?? '');
+
 export function TextField({ label, error, hint, trailing, ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
       <div className="relative">
-        <input id={id} aria-invalid={Boolean(error) || undefined} aria-describedby={describedBy(id, error, hint)} className={`${CONTROL} ${trailing ? 'pe-12' : ''}`} {...rest} />
+        <input
+          id={id}
+          dir={typedLeftToRight(rest) ? 'ltr' : undefined}
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={`${CONTROL} ${trailing ? 'pe-12' : ''}`}
+          {...rest}
+        />
         {trailing && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div>}
       </div>
     </Wrapper>

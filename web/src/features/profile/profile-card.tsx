@@ -66,7 +66,7 @@ export function ProfileCard({ me, startEditing }: { me: Me; startEditing: boolea
   const row = (label: string, value: string | null) => (
     <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 break-words font-medium sm:col-span-2 sm:mt-0">{value || '—'}</dd>
+      <dd className="mt-1 break-words font-medium sm:col-span-2 sm:mt-0"><bdi>{value || '—'}</bdi></dd>
     </div>
   );
 

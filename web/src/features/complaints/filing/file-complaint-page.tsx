@@ -318,6 +318,7 @@ export default function FileComplaintPage() {
                     name="utsNumber"
                     autoComplete="off"
                     autoCapitalize="characters"
+                    dir="ltr"
                     maxLength={20}
                     required
                     hint={t('fileComplaint.utsHint')}

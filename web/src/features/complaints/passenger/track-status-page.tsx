@@ -63,7 +63,7 @@ export function Lookup() {
     <Card title={t('track.lookupTitle')}>
       <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t('track.lookupHelp')}</p>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <TextField label={t('track.reference')} value={reference} onChange={(e) => setReference(e.target.value)} placeholder="CMP100001" required autoCapitalize="characters" />
+        <TextField label={t('track.reference')} value={reference} onChange={(e) => setReference(e.target.value)} placeholder="CMP100001" required autoCapitalize="characters" dir="ltr" />
         <TextField label={t('track.proof')} value={proof} onChange={(e) => setProof(e.target.value)} inputMode="numeric" required />
         <Button type="submit" busy={busy}>
           {t('track.lookup')}

@@ -113,7 +113,7 @@ function Details({ detail }: { detail: ComplaintDetail }) {
         <Item label={t('dashboard.view.mobile')}>
           {detail.mobile ? (
             <a href={`tel:${detail.mobile}`} className={`inline-flex min-h-11 items-center ${LINK}`}>
-              {detail.mobile}
+              <span dir="ltr">{detail.mobile}</span>
             </a>
           ) : (
             '—'

@@ -52,7 +52,7 @@ function PassengerInfo({ session }: { session: SupportSession }) {
               <dt className="text-slate-600 dark:text-slate-400">{t('supportStaff.panel.phone')}</dt>
               <dd>
                 <a href={`tel:${context.phone}`} className={`inline-flex min-h-11 items-center ${LINK}`}>
-                  {context.phone}
+                  <span dir="ltr">{context.phone}</span>
                 </a>
               </dd>
             </div>
