@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** Built files the app needs to open with no signal: the page, its code and styles, and the small public files. */
 const PRECACHE = /^(index\.html|assets\/.+\.(js|css|svg|png|webp)|logo\.svg|avatars\/.+\.svg|theme-init\.js|manifest\.webmanifest)$/;
 /** A language's words and its script's font are cached when first used, not installed for all sixteen. */
-const ON_DEMAND = /^assets\/(locale-[a-z]{2}-.+\.js|(noto|arabic|bengali|devanagari|gujarati|gurmukhi|kannada|malayalam|oriya|tamil|telugu)-.+\.css)$/;
+const ON_DEMAND = /^assets\/(locale-(?!en-)[a-z]{2}-.+\.js|(noto|arabic|bengali|devanagari|gujarati|gurmukhi|kannada|malayalam|oriya|tamil|telugu)-.+\.css)$/;
 
 /**
  * The service worker. Navigations try the network first and fall back to the cached page, so a

@@ -4,10 +4,15 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress';
 import { serviceWorker } from './sw-plugin';
 
-/** `locale-ta` for the files of web/src/locales/ta/; English is in the main bundle. */
+/**
+ * Each language's words in two chunks (web/src/lib/i18n.ts): `locale-ta` is its common.json, `locale-ta-screens`
+ * the rest. English common.json is in the main bundle.
+ */
 function localeChunk(id: string): string | null {
-  const lang = /\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(id)?.[1];
-  return lang && lang !== 'en' ? `locale-${lang}` : null;
+  const [, lang, file] = /\/locales\/([a-z]{2})\/([^/]+)\.json$/.exec(id) ?? [];
+  if (!lang) return null;
+  if (file !== 'common') return `locale-${lang}-screens`;
+  return lang === 'en' ? null : `locale-${lang}`;
 }
 
 const api = process.env.API_URL ?? 'http://localhost:3000';

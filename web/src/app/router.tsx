@@ -1,10 +1,15 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './error-page';
+import { loadScreenStrings } from '../lib/i18n';
 import { redirectIfSignedIn, requireRole, requireSession } from './guards';
 import { LoadingScreen } from './loading-screen';
 
-// Each page is its own chunk: the login page downloads none of the staff screens.
+// Each page is its own chunk: the login page downloads none of the staff screens, nor their words.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const withScreenStrings = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [module] = await Promise.all([load(), loadScreenStrings()]);
+  return { Component: module.default };
+};
 
 export const router = createBrowserRouter([
   {
@@ -18,13 +23,13 @@ export const router = createBrowserRouter([
     // Public: a passenger who filed by phone (139) or is signed out follows a complaint here.
     path: '/track',
     HydrateFallback: LoadingScreen,
-    lazy: page(() => import('../features/complaints/passenger/public-track-page')),
+    lazy: withScreenStrings(() => import('../features/complaints/passenger/public-track-page')),
     errorElement: <ErrorPage />,
   },
   {
     path: '/',
     loader: requireSession,
-    lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+    lazy: withScreenStrings(async () => ({ default: (await import('./layout/app-layout')).AppLayout })),
     HydrateFallback: LoadingScreen,
     errorElement: <ErrorPage />,
     children: [

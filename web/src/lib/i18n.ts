@@ -4,9 +4,14 @@ import { initReactI18next } from 'react-i18next';
 import { byLanguage, mergeBundles, type Tree } from '../locales/merge';
 import { loadFont } from './fonts';
 
-// English is in the bundle; every other language loads on demand, so a passenger downloads only their own.
-const en = mergeBundles(byLanguage(import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' })).en);
-const loaders = byLanguage(import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' }));
+/**
+ * Each language's words come in two parts: `common.json` (the shell, sign-in, errors: what the login page needs) and
+ * the screens' files. English common is in the bundle; everything else loads on demand, so the login page carries
+ * no screen's words and a passenger downloads only their own language.
+ */
+const enCommon = byLanguage(import.meta.glob<Tree>('../locales/en/common.json', { eager: true, import: 'default' })).en;
+const commonParts = byLanguage(import.meta.glob<Tree>(['../locales/*/common.json', '!../locales/en/common.json'], { import: 'default' }));
+const screenParts = byLanguage(import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/common.json'], { import: 'default' }));
 
 export { isLanguage };
 
@@ -31,17 +36,35 @@ export function storedLanguage(): Language {
 }
 
 /** Languages that have a translation file; the others fall back to English. */
-export const AVAILABLE_LANGUAGES: Language[] = LANGUAGES.filter((l) => l === 'en' || l in loaders);
+export const AVAILABLE_LANGUAGES: Language[] = LANGUAGES.filter((l) => l === 'en' || l in commonParts);
 
 /** Right-to-left by our own list: i18next's `dir()` calls Sindhi left-to-right. */
 export const isRtl = (language: string) => RTL_LANGUAGES.includes(language as Language);
 
-async function loadLanguage(language: Language) {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const parts = loaders[language];
-  if (!parts) return;
-  const bundle = mergeBundles(await Promise.all(parts.map((load) => load())));
+const loaded = new Set<string>(['en:common']);
+let screensWanted = false;
+
+async function loadPart(language: Language, part: 'common' | 'screens') {
+  const key = `${language}:${part}`;
+  const loaders = (part === 'common' ? commonParts : screenParts)[language];
+  if (loaded.has(key) || !loaders) return;
+  const bundle = mergeBundles(await Promise.all(loaders.map((load) => load())));
   i18n.addResourceBundle(language, 'translation', bundle, true, true);
+  loaded.add(key);
+}
+
+async function loadLanguage(language: Language) {
+  await loadPart(language, 'common');
+  if (screensWanted) await Promise.all([loadPart(language, 'screens'), loadPart('en', 'screens')]);
+}
+
+/**
+ * The screens' words, in the language on screen and in English behind it; a route that shows more than the shell
+ * awaits this before it renders (web/src/app/router.tsx), and later language changes bring theirs along.
+ */
+export async function loadScreenStrings() {
+  screensWanted = true;
+  await loadLanguage(isLanguage(i18n.language) ? i18n.language : 'en');
 }
 
 export async function setLanguage(language: Language) {
@@ -59,16 +82,18 @@ export async function setLanguage(language: Language) {
   document.cookie = `lang=${language}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-export async function initI18n() {
+/** Sets i18next up in the stored language; `screens` also loads every screen's words (for tests of one screen). */
+export async function initI18n({ screens = false } = {}) {
   const language = storedLanguage();
+  screensWanted = screens;
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: mergeBundles(enCommon) } },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  if (language !== 'en') await setLanguage(language);
+  await setLanguage(language);
   return i18n;
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icons';
 import { LanguageSwitch } from './language-switch';
 import { NotificationsBell } from './notifications-bell';
+import { TextSizeButton } from './text-size';
 import { UserMenu } from './user-menu';
 
 export function TopBar({ me, sidebarOpen, onToggleSidebar }: { me: Me; sidebarOpen: boolean; onToggleSidebar: () => void }) {
@@ -25,6 +26,7 @@ export function TopBar({ me, sidebarOpen, onToggleSidebar }: { me: Me; sidebarOp
         <span className="line-clamp-2 text-[15px] leading-tight sm:text-lg">{t('app.title')}</span>
       </Link>
       <div className="ms-auto flex items-center gap-1">
+        <TextSizeButton />
         <LanguageSwitch me={me} />
         <NotificationsBell />
         <UserMenu me={me} />

@@ -4,7 +4,7 @@ import { initI18n } from '../../lib/i18n';
 import { ChartCard } from './chart-card';
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(cleanup);
 

@@ -72,7 +72,7 @@ const type = (text: string) => fireEvent.change(box(), { target: { value: text }
 const empty: AssistantConversation = { id: null, messages: [], starters: ['Where is my complaint?', 'How do I get a refund?'] };
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
   Element.prototype.scrollTo ??= () => undefined;
 });
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { i18n, initI18n, setLanguage } from '../../lib/i18n';
 import { failureText, isNearBottom, speechLanguageOf, suggestionsBesideAction } from './assistant-text';
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 
 describe('failureText', () => {

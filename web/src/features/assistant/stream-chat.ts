@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { type AssistantChatRequest, type AssistantChatResponse, assistantChatResponseSchema } from '@railmadad/contract';
 import { readEventStream } from './sse';
 

@@ -8,7 +8,7 @@ import { useAssistantChat } from './use-assistant-chat';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

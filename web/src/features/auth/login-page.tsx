@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../app/navigation';
 import { LanguageSwitch } from '../../app/layout/language-switch';
+import { TextSizeButton } from '../../app/layout/text-size';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { refetchMe } from '../../lib/session';
 import { NewPasswordForm } from './new-password-form';
@@ -76,7 +77,8 @@ export default function LoginPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50 dark:from-slate-900 dark:to-slate-950">
-      <div className="flex justify-end p-2">
+      <div className="flex justify-end gap-1 p-2">
+        <TextSizeButton />
         <LanguageSwitch me={null} />
       </div>
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pb-8">

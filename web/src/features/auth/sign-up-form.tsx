@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { GENDERS, PASSWORD_MIN, signUpSchema } from '@railmadad/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -36,7 +36,7 @@ const report = (client: QueryClient, status: TrainingStatus) =>
   });
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   cleanup();

@@ -52,7 +52,7 @@ function renderTable(items: Classification[]) {
 const first = <T,>(items: T[]) => items[0];
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   cleanup();

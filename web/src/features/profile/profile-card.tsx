@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { GENDERS, type Me, profilePatchSchema } from '@railmadad/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';

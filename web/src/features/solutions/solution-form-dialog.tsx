@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { ComplaintTypeOptions } from '../../components/complaint-type-options';
 import { SOLUTION_MINUTES_MAX, SOLUTION_PROBLEM_MAX, SOLUTION_STEP_MAX, SOLUTION_STEPS_MAX, type Solution, solutionInputSchema } from '@railmadad/contract';
 import { type FormEvent, useId, useState } from 'react';

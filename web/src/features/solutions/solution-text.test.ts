@@ -4,7 +4,7 @@ import {formatDuration} from './solution-text';
 import { formatPercent } from '../../lib/format';
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 
 describe('formatDuration', () => {

@@ -7,7 +7,7 @@ import { initI18n } from '../../lib/i18n';
 import StaffPage from './staff-page';
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   cleanup();

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless';
 import { type Language, type SpeechCapability, type Transcription, transcriptionSchema } from '@railmadad/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';

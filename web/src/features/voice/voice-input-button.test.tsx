@@ -79,7 +79,7 @@ function serve(server: boolean, transcribe: () => Response = () => json(200, { t
 const transcriptions = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/speech/transcribe'));
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 beforeEach(() => {
   level = 40;

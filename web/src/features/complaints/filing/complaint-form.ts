@@ -1,3 +1,4 @@
+import '../../../lib/zod-jitless';
 import { isValidPhone, newComplaintSchema, normalizePhone, type Severity, todayInIndia } from '@railmadad/contract';
 import type { ComplaintFields } from './offline-queue';
 

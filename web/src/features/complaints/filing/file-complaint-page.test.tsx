@@ -42,7 +42,7 @@ const serveFiling = (...answers: (() => Response)[]) =>
 const filings = (fetch: ReturnType<typeof serveFiling>) => fetch.mock.calls.filter(([url]) => url === '/api/complaints');
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 beforeEach(() => {

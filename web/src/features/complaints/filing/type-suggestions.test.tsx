@@ -37,7 +37,7 @@ function renderForm(description: string, isOnline = true) {
 const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, SUGGEST_PAUSE_MS + 100)));
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   cleanup();

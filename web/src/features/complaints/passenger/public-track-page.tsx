@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../app/layout/language-switch';
+import { TextSizeButton } from '../../../app/layout/text-size';
 import { Lookup } from './track-status-page';
 
 /** Tracking without an account: reference plus PNR or mobile, status and timeline only. */
@@ -13,7 +14,10 @@ export default function PublicTrackPage() {
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           {t('app.name')}
         </Link>
-        <LanguageSwitch me={null} />
+        <div className="flex items-center gap-1">
+          <TextSizeButton />
+          <LanguageSwitch me={null} />
+        </div>
       </div>
       <main className="mx-auto w-full max-w-2xl flex-1 px-4 pb-8">
         <h1 className="mb-4 text-2xl font-bold">{t('track.title')}</h1>

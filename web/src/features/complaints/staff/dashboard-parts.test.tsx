@@ -9,7 +9,7 @@ import { FiltersBar } from './filters-bar';
 import { StatusCard } from './stat-cards';
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 afterEach(() => {
   cleanup();

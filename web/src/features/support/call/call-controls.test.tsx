@@ -49,7 +49,7 @@ const signals = () => socket.emitted.filter((e) => e.event === 'call:signal').ma
 const ring = (media: 'voice' | 'video') => act(() => socket.push('call:signal', { sessionId: 's1', signal: { kind: 'ring', media } }));
 
 beforeAll(async () => {
-  await initI18n();
+  await initI18n({ screens: true });
 });
 
 beforeEach(() => {

@@ -1,3 +1,4 @@
+import '../../../lib/zod-jitless';
 import { type CallSignal, type IceServers, iceServersSchema, type SupportSession } from '@railmadad/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
