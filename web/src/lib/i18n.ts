@@ -64,8 +64,15 @@ async function loadLanguage(language: Language) {
  */
 export async function loadScreenStrings() {
   screensWanted = true;
+  // The router starts loading the first route while i18next is still being set up.
+  await initialized;
   await loadLanguage(isLanguage(i18n.language) ? i18n.language : 'en');
 }
+
+let markInitialized: () => void;
+const initialized = new Promise<void>((resolve) => {
+  markInitialized = resolve;
+});
 
 export async function setLanguage(language: Language) {
   await Promise.all([loadLanguage(language), loadFont(language)]);
@@ -82,10 +89,32 @@ export async function setLanguage(language: Language) {
   document.cookie = `lang=${language}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
+const CHOSEN_SIGNED_OUT = 'languageChosenSignedOut';
+
+/** A language picked on the login page is the newest wish: the account adopts it at sign-in instead of overriding it. */
+export function noteSignedOutChoice() {
+  try {
+    sessionStorage.setItem(CHOSEN_SIGNED_OUT, '1');
+  } catch {
+    // the account's language will apply
+  }
+}
+
+/** Whether a language was picked while signed out (once: the note is cleared). */
+export function takeSignedOutChoice(): boolean {
+  try {
+    const chosen = sessionStorage.getItem(CHOSEN_SIGNED_OUT) === '1';
+    sessionStorage.removeItem(CHOSEN_SIGNED_OUT);
+    return chosen;
+  } catch {
+    return false;
+  }
+}
+
 /** Sets i18next up in the stored language; `screens` also loads every screen's words (for tests of one screen). */
 export async function initI18n({ screens = false } = {}) {
   const language = storedLanguage();
-  screensWanted = screens;
+  screensWanted ||= screens;
   await i18n.use(initReactI18next).init({
     resources: { en: { translation: mergeBundles(enCommon) } },
     lng: 'en',
@@ -94,6 +123,7 @@ export async function initI18n({ screens = false } = {}) {
     returnNull: false,
   });
   await setLanguage(language);
+  markInitialized();
   return i18n;
 }
 

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useOfflineSender } from '../../features/complaints/filing/use-offline-sender';
 import { useLiveNotifications } from '../../features/notifications/use-live-notifications';
-import { setLanguage } from '../../lib/i18n';
+import { isLanguage, setLanguage, takeSignedOutChoice } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { applyTheme, currentTheme } from '../../lib/theme';
 import { Sidebar } from './sidebar';
+import { chooseLanguage } from './language-switch';
 import { TopBar } from './top-bar';
 
 const WIDE = '(min-width: 1024px)';
@@ -26,15 +28,19 @@ export function AppLayout() {
     if (!window.matchMedia(WIDE).matches) setOpen(false);
   }, [location.pathname]);
 
-  // The account's saved theme and language win over what this browser last used.
+  // The account's saved theme and language win over what this browser last used, except a language picked on the
+  // login page just now: the account takes that one.
   const theme = me?.settings.theme;
   const language = me?.settings.language;
+  const client = useQueryClient();
   useEffect(() => {
     if (theme && theme !== currentTheme()) applyTheme(theme);
   }, [theme]);
   useEffect(() => {
-    if (language && language !== i18n.language) void setLanguage(language);
-  }, [language, i18n]);
+    if (!language || language === i18n.language) return;
+    if (takeSignedOutChoice() && isLanguage(i18n.language)) void chooseLanguage(i18n.language, true, client);
+    else void setLanguage(language);
+  }, [language, i18n, client]);
 
   const close = useCallback(() => setOpen(false), []);
   if (!me) return null;

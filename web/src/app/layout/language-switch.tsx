@@ -3,13 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
-import { AVAILABLE_LANGUAGES, isLanguage, setLanguage } from '../../lib/i18n';
+import { AVAILABLE_LANGUAGES, isLanguage, noteSignedOutChoice, setLanguage } from '../../lib/i18n';
 import { meQuery } from '../../lib/session';
 
 /** Changes the language at once and remembers it on the account, so every device follows. */
 export async function chooseLanguage(language: Language, signedIn: boolean, client: ReturnType<typeof useQueryClient>) {
   await setLanguage(language);
-  if (!signedIn) return;
+  if (!signedIn) {
+    noteSignedOutChoice();
+    return;
+  }
   await api('/api/me/settings', { method: 'PATCH', body: { language } }).catch(() => undefined);
   client.invalidateQueries({ queryKey: meQuery.queryKey });
 }

@@ -1,0 +1,289 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  axeViolations,
+  fileThroughApi,
+  hasChromium,
+  launchBrowser,
+  linkFromOutbox,
+  newPage,
+  passengerAccount,
+  readOutbox,
+  ROOT,
+  type Server,
+  signInWithEmail,
+  startServer,
+  uniqueEmail,
+} from './support/harness';
+
+/** The words a screen shows in a language, read from the same files the app loads. */
+function words(language: string) {
+  const dir = join(ROOT, 'web/src/locales', language);
+  const flat = new Map<string, string>();
+  const walk = (tree: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(tree)) {
+      if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${prefix}${key}.`);
+      else flat.set(`${prefix}${key}`, String(value));
+    }
+  };
+  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(join(dir, file), 'utf8')), '');
+  return (key: string, params: Record<string, string> = {}) => {
+    const text = flat.get(key);
+    if (text === undefined) throw new Error(`no ${key} in ${language}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+  };
+}
+const serverWords = (language: string) => JSON.parse(readFileSync(join(ROOT, 'server/locales', `${language}.json`), 'utf8'));
+
+/** Where the screenshots go: CI keeps .test-artifacts/ after the run. */
+const SHOTS = join(ROOT, '.test-artifacts/screenshots');
+const PASSWORD = 'rider-pass-2026';
+
+let server: Server;
+let browser: Browser;
+
+describe.skipIf(!hasChromium)('every language, every screen', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a passenger whose phone prefers Tamil signs up, files and tracks a complaint in Tamil', async () => {
+    const ta = words('ta');
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 800 }, locale: 'ta-IN' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    // The first visit is in Tamil without anyone choosing it: from the phone's own preference, before first paint.
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
+    await page.getByRole('button', { name: ta('auth.signInWithEmail') }).waitFor();
+
+    const email = uniqueEmail('kavya');
+    await page.getByRole('button', { name: ta('auth.signUp') }).click();
+    await page.getByLabel(ta('auth.fullName')).fill('Kavya Raman');
+    await page.getByLabel(ta('auth.email')).fill(email);
+    await page.getByLabel(ta('gender.female')).check();
+    await page.getByLabel(ta('auth.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(ta('auth.confirmPassword')).fill(PASSWORD);
+    await page.getByRole('button', { name: ta('auth.createAccount') }).click();
+    await page.getByText(ta('auth.signUpDone', { email })).waitFor();
+
+    // The verification e-mail is written in Tamil too, and its link works.
+    const subject = serverWords('ta').mail.verifyEmail.subject as string;
+    await page.goto(await linkFromOutbox(server, email, subject));
+    await page.getByLabel(ta('auth.email')).fill(email);
+    await page.getByLabel(ta('auth.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: ta('auth.signInWithEmail') }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.getByRole('main').getByRole('link', { name: ta('nav.fileComplaint') }).first().click();
+    await page.waitForURL((url) => url.pathname === '/file-complaint');
+    await page.getByLabel(ta('fileComplaint.type')).selectOption('water');
+    await page.getByLabel(ta('fileComplaint.trainNumber'), { exact: true }).fill('12951');
+    await page.getByLabel(ta('fileComplaint.pnr'), { exact: true }).fill('2345678901');
+    await page.getByLabel(ta('fileComplaint.location')).fill('B4 பெட்டி, படுக்கை 21');
+    await page.getByLabel(ta('fileComplaint.description')).fill('கழிவறையில் தண்ணீர் இல்லை, வதோதராவிலிருந்து. அடுத்த நிலையத்தில் நிரப்பவும்.');
+    await page.getByRole('button', { name: ta('fileComplaint.submit') }).click();
+    await page.getByText(ta('fileComplaint.success')).waitFor();
+    const reference = ((await page.getByText(/^CMP\d+$/).first().textContent()) ?? '').trim();
+    expect(reference).toMatch(/^CMP\d+$/);
+
+    // The e-mail that confirms it is in Tamil, with the reference in Latin letters and digits.
+    const { items } = await readOutbox(server);
+    const mail = items.find((m) => m.recipient === email && m.body.includes(reference));
+    expect(mail?.subject).toBe((serverWords('ta').notice.filed.subject as string).replace('{{reference}}', reference));
+
+    await page.goto('/track-status');
+    await page.getByLabel(ta('track.searchLabel')).fill(reference);
+    await page.getByRole('link', { name: new RegExp(reference) }).first().click();
+    await page.waitForURL((url) => url.pathname === `/complaints/${reference}`);
+    await page.getByText(ta('status.open')).first().waitFor();
+    await page.getByText(ta('complaintTypes.water')).first().waitFor();
+    await context.close();
+  });
+
+  it('in Urdu the page reads right to left, mirrored, with identifiers left to right and the Nastaliq font loaded', async () => {
+    const ur = words('ur');
+    const email = await passengerAccount(server, 'Zoya Khan', PASSWORD);
+    const { context, page } = await newPage(browser, server, 1280);
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.woff2')) fonts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByLabel(words('en')('language.label')).selectOption('ur');
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, getComputedStyle(document.body).direction].join())).toBe('ur,rtl,rtl');
+    await page.getByLabel(ur('auth.email')).fill(email);
+    await page.getByLabel(ur('auth.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: ur('auth.signInWithEmail') }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Mirrored: the menu button and the logo sit on the right of the top bar, the text-size button on the left.
+    const menu = await page.locator('header button[aria-controls="sidebar"]').boundingBox();
+    const textSize = await page.getByRole('button', { name: ur('textSize.label', { size: ur('textSize.normal') }) }).boundingBox();
+    expect(menu && textSize && menu.x > textSize.x).toBe(true);
+
+    // Urdu words are drawn with the web font, not boxes; only Urdu's font was downloaded.
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Nastaliq Urdu"', 'شکایت'))).toBe(true);
+    await expect.poll(() => fonts.some((f) => f.includes('nastaliq'))).toBe(true);
+    expect(fonts.filter((f) => !f.includes('nastaliq'))).toEqual([]);
+
+    // Identifiers are typed and shown left to right, in Latin digits.
+    await page.goto('/file-complaint');
+    const pnr = page.getByLabel(ur('fileComplaint.pnr'), { exact: true });
+    await pnr.fill('2345678901');
+    expect(await pnr.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    const filed = await fileThroughApi(page, { type: 'water', description: 'کوچ B4 کے بیت الخلا میں پانی نہیں ہے۔' });
+    await page.goto(`/complaints/${filed.reference}`);
+    await page.getByRole('heading', { name: new RegExp(filed.reference) }).waitFor();
+    await page.getByText(ur('status.open')).first().waitFor();
+    await context.close();
+  });
+
+  it('a staff member who reads Bengali gets the assignment SMS in Bengali', async () => {
+    const bn = serverWords('bn');
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.evaluate(() => fetch('/api/me/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language: 'bn' }) }));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    const rider = await passengerAccount(server, 'Ravi Das', PASSWORD);
+    const riderPage = await newPage(browser, server);
+    await signInWithEmail(riderPage.page, rider, PASSWORD);
+    await riderPage.page.waitForURL((url) => url.pathname === '/');
+    const filed = await fileThroughApi(riderPage.page, { type: 'water', description: 'No water in coach B4 since Vadodara, please help.' });
+    await page.evaluate(
+      (ref) => fetch(`/api/complaints/${ref}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'in_progress' }) }),
+      filed.reference,
+    );
+    // The passenger reads English; the bell and SMS to them stay English whoever acted.
+    const { items } = await readOutbox(server);
+    const toRider = items.find((m) => m.recipient === rider && m.subject?.includes(filed.reference) && m.subject.includes('In Progress'));
+    expect(toRider).toBeTruthy();
+    expect(bn.status.in_progress).not.toBe('In Progress');
+    await page.evaluate(() => fetch('/api/me/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language: 'en' }) }));
+    await riderPage.context.close();
+    await context.close();
+  });
+});
+
+/** Every screen of each role, for the screenshot and accessibility sweeps. */
+const PUBLIC = ['/login', '/track'];
+const PASSENGER = ['/', '/file-complaint', '/track-status', '/complaints', '/ai-assistance', '/real-time-support', '/feedback-form', '/help', '/multi-lingual', '/settings', '/profile'];
+const STAFF = ['/dashboard', '/smart-classification', '/quick-resolution', '/staff', '/outbox', '/real-time-support', '/ai-assistance', '/settings'];
+
+/** Opens a route and waits until its data has come in (no request in flight, no loading line left). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('main').first().waitFor();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Signed in (in English), then switched to the language and theme, on this device and on the account. */
+async function signedIn(role: 'passenger' | 'admin', width: number, language: string, theme: 'light' | 'dark' = 'light') {
+  const { context, page } = await newPage(browser, server, width);
+  if (role === 'admin') {
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  } else {
+    const email = await passengerAccount(server, 'Lakshmi Nair', PASSWORD);
+    await signInWithEmail(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await fileThroughApi(page, { type: 'water', description: 'No water in the toilets of coach B4 since Vadodara.' });
+  }
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', t);
+      return fetch('/api/me/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language: l, theme: t }) });
+    },
+    [language, theme],
+  );
+  return { context, page };
+}
+
+describe.skipIf(!hasChromium)('screenshots of every route in Hindi, Bengali, Tamil, Urdu and Sindhi', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const language of ['hi', 'bn', 'ta', 'ur', 'sd']) {
+    it(`${language}: every screen at 360 and 1280 px, none wider than the phone`, { timeout: 600_000 }, async () => {
+      mkdirSync(join(SHOTS, language), { recursive: true });
+      for (const width of [360, 1280]) {
+        const visitor = await newPage(browser, server, width);
+        await visitor.context.addInitScript((l) => localStorage.setItem('language', l), language);
+        for (const path of PUBLIC) await shoot(visitor.page, language, 'public', path, width);
+        await visitor.context.close();
+        for (const role of ['passenger', 'admin'] as const) {
+          const { context, page } = await signedIn(role, width, language);
+          for (const path of role === 'admin' ? STAFF : PASSENGER) await shoot(page, language, role, path, width);
+          await context.close();
+        }
+      }
+    });
+  }
+});
+
+async function shoot(page: Page, language: string, role: string, path: string, width: number) {
+  await open(page, path);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect({ language, path, width, scrollWidth }).toEqual({ language, path, width, scrollWidth: innerWidth });
+  const name = `${role}${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}.png`;
+  await page.screenshot({ path: join(SHOTS, language, name), fullPage: true });
+}
+
+describe.skipIf(!hasChromium)('accessibility of every route (axe, WCAG 2.1 AA)', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const language of ['en', 'ur']) {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const width of [360, 1280]) {
+        it(`${language === 'ur' ? 'right to left' : 'left to right'}, ${theme}, ${width} px: no violation on any route, for any role`, { timeout: 600_000 }, async () => {
+          const found: string[] = [];
+          const check = async (page: Page, role: string, path: string) => {
+            await open(page, path);
+            for (const v of await axeViolations(page)) found.push(`${role} ${path}: ${v}`);
+          };
+          const visitor = await newPage(browser, server, width);
+          await visitor.context.addInitScript(
+            ([l, t]) => {
+              localStorage.setItem('language', l);
+              localStorage.setItem('theme', t);
+            },
+            [language, theme],
+          );
+          for (const path of PUBLIC) await check(visitor.page, 'visitor', path);
+          await visitor.context.close();
+          for (const role of ['passenger', 'admin'] as const) {
+            const { context, page } = await signedIn(role, width, language, theme);
+            for (const path of role === 'admin' ? STAFF : PASSENGER) await check(page, role, path);
+            await context.close();
+          }
+          expect(found).toEqual([]);
+        });
+      }
+    }
+  }
+});
