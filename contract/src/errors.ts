@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   'speech_unavailable',
   /** The speech-to-text provider failed or did not answer. */
   'speech_failed',
+  /** No language model is configured to translate with. */
+  'translation_unavailable',
+  /** The language model failed or did not answer. */
+  'translation_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

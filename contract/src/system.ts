@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './enums';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
@@ -9,6 +10,8 @@ export type Health = z.infer<typeof healthSchema>;
 /** What the browser may know about the server's setup: never a secret. */
 export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),
+  /** A language model can translate what people write (a translate button on messages, complaints, feedback). */
+  translationEnabled: z.boolean(),
   supportEmail: z.string(),
   helpline: z.string(),
 });
@@ -50,3 +53,12 @@ export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** A text someone wrote, to be read in another language (only when the server has a language model). */
+export const TRANSLATE_MAX = 4000;
+export const translateRequestSchema = z.object({
+  text: z.string().trim().min(1).max(TRANSLATE_MAX),
+  to: z.enum(LANGUAGES),
+});
+export const translationSchema = z.object({ translation: z.string(), to: z.enum(LANGUAGES) });
+export type Translation = z.infer<typeof translationSchema>;

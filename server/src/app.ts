@@ -32,6 +32,7 @@ import { classificationRoutes } from './modules/classification/classification.ro
 import { createClassificationService } from './modules/classification/classification.service';
 import { createClassifier } from './modules/classification/classifier';
 import { createLlmClassifier } from './providers/llm';
+import { createLlmTranslator } from './providers/translate';
 import { createAssignmentService } from './modules/assignment/assignment.service';
 import type { ModuleDeps } from './modules/deps';
 import { solutionsRoutes } from './modules/solutions/solutions.routes';
@@ -48,6 +49,7 @@ import { channelRoutes } from './modules/assistant/channels.routes';
 import { createLlmAssistant } from './modules/assistant/llm';
 import { supportRoutes } from './modules/support/support.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
+import { translationRoutes } from './modules/translation/translation.routes';
 import { createSpeechProvider } from './providers/speech';
 import { createSupportService } from './modules/support/support.service';
 import { createSmtpMailProvider, type MailProvider } from './providers/mail';
@@ -236,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assistantRoutes({ assistant, guards }));
   await app.register(channelRoutes({ assistant, secret: config.smsInboundSecret }));
   await app.register(speechRoutes({ speech: config.speech ? createSpeechProvider(config.speech) : undefined, guards, db: database.db, rateLimit: config.rateLimit }));
+  const translator = config.llm ? createLlmTranslator(config.llm, config.llmTimeoutMs) : undefined;
+  await app.register(translationRoutes({ translator, guards, db: database.db, rateLimit: config.rateLimit, log: app.log }));
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

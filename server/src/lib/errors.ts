@@ -17,6 +17,8 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
   speech_unavailable: 501,
   speech_failed: 502,
+  translation_unavailable: 501,
+  translation_failed: 502,
 };
 
 /** The one error type the services throw; the edge maps its code to an HTTP status. */

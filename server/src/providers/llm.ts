@@ -37,7 +37,7 @@ Answer with JSON only: the category (one of the codes below), your confidence fr
 Categories:
 ${COMPLAINT_TYPES.map((t) => `- ${t}: ${COMPLAINT_TYPE_LABELS[t]}`).join('\n')}`;
 
-async function post(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<unknown> {
+export async function post(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });

@@ -17,6 +17,7 @@ export const systemRoutes =
 
     app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, async () => ({
       googleEnabled: Boolean(config.google),
+      translationEnabled: Boolean(config.llm),
       supportEmail: config.supportEmail,
       helpline: '139',
     }));
