@@ -287,3 +287,52 @@ describe.skipIf(!hasChromium)('accessibility of every route (axe, WCAG 2.1 AA)',
     }
   }
 });
+
+describe.skipIf(!hasChromium)('reading what others wrote in one\'s own language (with a language model)', () => {
+  let model: import('node:http').Server;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    // A stand-in for Gemini on 127.0.0.1: it "translates" by answering a fixed English text.
+    model = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        asked.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ candidates: [{ content: { parts: [{ text: 'No water in the toilets of coach B4 since Vadodara.' }] } }] }));
+      });
+    });
+    await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
+    const { port } = model.address() as import('node:net').AddressInfo;
+    server = await startServer({ GEMINI_API_KEY: 'e2e-key', GEMINI_BASE_URL: `http://127.0.0.1:${port}`, GEMINI_MODEL: 'gemini-e2e' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise((r) => model?.close(r));
+  });
+
+  it('a staff member reads a Hindi complaint in English with one click, the original kept above', async () => {
+    const en = words('en');
+    const email = await passengerAccount(server, 'Sunita Devi', PASSWORD);
+    const rider = await newPage(browser, server);
+    await signInWithEmail(rider.page, email, PASSWORD);
+    await rider.page.waitForURL((url) => url.pathname === '/');
+    const original = 'वडोदरा से कोच B4 के शौचालयों में पानी नहीं है।';
+    const filed = await fileThroughApi(rider.page, { type: 'water', description: original });
+    await rider.context.close();
+
+    const { context, page } = await newPage(browser, server);
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto(`/complaints/${filed.reference}`);
+    await page.getByText(original).waitFor();
+    await page.getByRole('button', { name: en('translate.action', { language: 'English' }) }).click();
+    await page.getByText('No water in the toilets of coach B4 since Vadodara.').waitFor();
+    expect(await page.getByText(original).isVisible()).toBe(true);
+    expect(asked.some((body) => body.includes(original) && body.includes('into English'))).toBe(true);
+    await context.close();
+  });
+});

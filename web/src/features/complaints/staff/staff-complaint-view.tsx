@@ -7,6 +7,7 @@ import { Banner, type BannerMessage } from '../../../components/ui/banner';
 import { Card, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime, formatDay, timeAgo } from '../../../lib/format';
+import { TranslateText } from '../../../components/translate-text';
 import { useMe } from '../../../lib/session';
 import { complaintQuery } from '../api';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
@@ -64,7 +65,8 @@ function Details({ detail }: { detail: ComplaintDetail }) {
   const where = detail.trainNumber || detail.pnr || detail.utsNumber;
   return (
     <Card title={t('dashboard.view.detailsTitle')}>
-      <p className="mb-5 text-base whitespace-pre-wrap break-words">{detail.description}</p>
+      <p className="text-base whitespace-pre-wrap break-words">{detail.description}</p>
+      <TranslateText text={detail.description} className="mb-5" />
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <Item label={t('dashboard.table.type')}>{t(`complaintTypes.${detail.type}`)}</Item>
         <Item label={t('dashboard.table.severity')}>

@@ -1,5 +1,6 @@
 import { todayInIndia } from '@railmadad/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNearViewport } from '../../../../lib/use-near-viewport';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { useMe } from '../../../../lib/session';
@@ -51,19 +52,22 @@ export function AnalyticsSection() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const [isOpen, setOpen] = useOpenPreference(me?.role === 'admin');
+  // Below the queue: the figures and the chart library load when the reader scrolls near them.
+  const [isNear, sectionRef] = useNearViewport<HTMLElement>();
+  const isShown = isOpen && isNear;
   const [choice, setChoice] = useState<RangeChoice>({ preset: 30 });
   const range = rangeOf(choice, todayInIndia());
-  const daily = useAnalyticsDaily(range, isOpen);
-  const breakdown = useAnalyticsBreakdown(range, isOpen);
+  const daily = useAnalyticsDaily(range, isShown);
+  const breakdown = useAnalyticsBreakdown(range, isShown);
   const isFailed = daily.isError || breakdown.isError;
   // The code and the figures load side by side.
   useEffect(() => {
-    if (isOpen) void loadCharts();
-  }, [isOpen]);
+    if (isShown) void loadCharts();
+  }, [isShown]);
   const isUpdating = (daily.isPlaceholderData || breakdown.isPlaceholderData) && (daily.isFetching || breakdown.isFetching);
 
   return (
-    <section aria-labelledby="analytics-title" className={`space-y-4 ${CHART_THEME}`}>
+    <section ref={sectionRef} aria-labelledby="analytics-title" className={`space-y-4 ${CHART_THEME}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="analytics-title" className="text-lg font-semibold">
