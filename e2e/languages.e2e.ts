@@ -336,3 +336,77 @@ describe.skipIf(!hasChromium)('reading what others wrote in one\'s own language 
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('reading and moving without a mouse, at any size', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('at 320 px with the largest text, and at 200% zoom of a 1280 px screen, no route scrolls sideways', { timeout: 300_000 }, async () => {
+    const en = words('en');
+    for (const width of [320, 640]) {
+      const { context, page } = await signedIn('passenger', width, 'en');
+      // The text-size button, pressed twice: the largest text.
+      const button = page.getByRole('button', { name: en('textSize.label', { size: en('textSize.normal') }) });
+      await button.click();
+      await page.getByRole('button', { name: en('textSize.label', { size: en('textSize.large') }) }).click();
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+      for (const path of [...PASSENGER, '/complaints']) {
+        await open(page, path);
+        expect(await page.evaluate(() => document.documentElement.dataset.textSize)).toBe('larger');
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect({ width, path, scrollWidth }).toEqual({ width, path, scrollWidth: innerWidth });
+      }
+      await context.close();
+    }
+  });
+
+  it('signs in, skips to the content and files a complaint with the keyboard alone, the focus always visible', async () => {
+    const en = words('en');
+    const email = await passengerAccount(server, 'Arjun Mehta', PASSWORD);
+    const { context, page } = await newPage(browser, server, 1280);
+    await page.goto('/login');
+    await page.getByRole('button', { name: en('auth.signInWithEmail') }).waitFor();
+    const focusedIs = (test: string) => page.evaluate((t) => document.activeElement?.matches(t) ?? false, test);
+    // Tab until the e-mail field, then type; Tab to the password; Enter signs in.
+    for (let i = 0; i < 15 && !(await focusedIs('input[name=email]')); i++) await page.keyboard.press('Tab');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The first Tab shows the skip link; it takes the focus past the menu into the page.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(en('nav.skipToContent'));
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#main');
+
+    await page.goto('/file-complaint');
+    await page.getByLabel(en('fileComplaint.type')).waitFor();
+    await page.getByLabel(en('fileComplaint.type')).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    // Each field in turn: the focus moves with Tab and every focused control shows its outline.
+    const fill = async (label: string, text: string) => {
+      for (let i = 0; i < 12 && !(await page.getByLabel(label, { exact: true }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).not.toBe('none');
+      await page.keyboard.type(text);
+    };
+    await fill(en('fileComplaint.trainNumber'), '12951');
+    await fill(en('fileComplaint.pnr'), '2345678901');
+    await fill(en('fileComplaint.location'), 'Coach B4, berth 21');
+    await fill(en('fileComplaint.description'), 'The fan above berth 21 in coach B4 does not work at all.');
+    for (let i = 0; i < 25 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== en('fileComplaint.submit'); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText(en('fileComplaint.success')).waitFor();
+    await context.close();
+  });
+});

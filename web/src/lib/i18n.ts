@@ -1,4 +1,4 @@
-import { isLanguage, type Language, LANGUAGES, RTL_LANGUAGES } from '@railmadad/contract';
+import { isLanguage, type Language, RTL_LANGUAGES } from '@railmadad/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { byLanguage, mergeBundles, type Tree } from '../locales/merge';
@@ -35,8 +35,6 @@ export function storedLanguage(): Language {
   return browserLanguage();
 }
 
-/** Languages that have a translation file; the others fall back to English. */
-export const AVAILABLE_LANGUAGES: Language[] = LANGUAGES.filter((l) => l === 'en' || l in commonParts);
 
 /** Right-to-left by our own list: i18next's `dir()` calls Sindhi left-to-right. */
 export const isRtl = (language: string) => RTL_LANGUAGES.includes(language as Language);

@@ -1,9 +1,9 @@
-import { type Language, LANGUAGE_NAMES, type Me } from '@railmadad/contract';
+import { type Language, LANGUAGE_NAMES, LANGUAGES, type Me } from '@railmadad/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icons';
 import { api } from '../../lib/api';
-import { AVAILABLE_LANGUAGES, isLanguage, noteSignedOutChoice, setLanguage } from '../../lib/i18n';
+import { isLanguage, noteSignedOutChoice, setLanguage } from '../../lib/i18n';
 import { meQuery } from '../../lib/session';
 
 /** Changes the language at once and remembers it on the account, so every device follows. */
@@ -29,7 +29,7 @@ export function LanguageSwitch({ me, className = '' }: { me: Me | null; classNam
         onChange={(e) => isLanguage(e.target.value) && chooseLanguage(e.target.value, Boolean(me), client)}
         className="h-11 w-11 appearance-none rounded-lg border border-transparent bg-transparent ps-9 pe-2 text-sm font-medium text-transparent hover:bg-slate-100 sm:w-auto sm:max-w-36 sm:text-slate-800 dark:hover:bg-slate-800 sm:dark:text-slate-100"
       >
-        {AVAILABLE_LANGUAGES.map((l) => (
+        {LANGUAGES.map((l) => (
           <option key={l} value={l} className="text-slate-900">
             {LANGUAGE_NAMES[l]}
           </option>
