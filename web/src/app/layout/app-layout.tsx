@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useOfflineSender } from '../../features/complaints/filing/use-offline-sender';
@@ -22,10 +22,14 @@ export function AppLayout() {
   useLiveNotifications(me?.id);
   useOfflineSender(me?.id);
 
-  // On a phone, following a link closes the drawer.
+  // On a phone, following a link closes the drawer. And when a navigation took the focused element away (the
+  // sign-in button, a form's submit), the focus starts again at the top, as on a new page: the next Tab is the
+  // skip link, not somewhere in the middle of the new screen.
+  const top = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose at each navigation
   useEffect(() => {
     if (!window.matchMedia(WIDE).matches) setOpen(false);
+    if (document.activeElement === document.body || !document.activeElement?.isConnected) top.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
   // The account's saved theme and language win over what this browser last used, except a language picked on the
@@ -47,6 +51,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh">
+      <div ref={top} tabIndex={-1} className="outline-none" />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
         {t('nav.skipToContent')}
       </a>

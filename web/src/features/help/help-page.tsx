@@ -14,11 +14,11 @@ export default function HelpPage() {
   return (
     <>
       <PageHeader title={t('help.title')} subtitle={t('help.subtitle')} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <div className="flex gap-3">
             <Icon name="book" className="size-8 shrink-0 text-brand-700 dark:text-amber-300" />
-            <div>
+            <div className="min-w-0 [overflow-wrap:anywhere]">
               <h2 className="text-lg font-semibold">{t('help.docsTitle')}</h2>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('help.docsBody')}</p>
               <ul className="mt-3 space-y-1 text-sm">
@@ -39,7 +39,7 @@ export default function HelpPage() {
         <Card>
           <div className="flex gap-3">
             <Icon name="phone" className="size-8 shrink-0 text-brand-700 dark:text-amber-300" />
-            <div>
+            <div className="min-w-0 [overflow-wrap:anywhere]">
               <h2 className="text-lg font-semibold">{t('help.contactTitle')}</h2>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('help.contactBody')}</p>
               <p className="mt-3">

@@ -11,7 +11,7 @@ export function StarRating({ label, value, onChange }: { label: string; value: n
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-medium">{label}</legend>
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
         {STARS.map((n) => (
           <label key={n} className="cursor-pointer">
             <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="peer sr-only" />

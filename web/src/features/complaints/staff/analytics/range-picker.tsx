@@ -31,7 +31,7 @@ export function RangePicker({ choice, range, onChange }: { choice: RangeChoice; 
     <div className="space-y-3">
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{t('analytics.range.label')}</legend>
-        <div className="inline-flex overflow-hidden rounded-lg border border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800">
+        <div className="inline-flex max-w-full flex-wrap overflow-hidden rounded-lg border border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800">
           {PRESETS.map((days) => (
             <button
               key={days}
