@@ -45,7 +45,8 @@ const PASSWORD = 'rider-pass-2026';
 let server: Server;
 let browser: Browser;
 
-describe.skipIf(!hasChromium)('every language, every screen', () => {
+/** Each block of journeys gets its own server (a fresh database) and browser. */
+function withServerAndBrowser() {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -54,6 +55,10 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
     await browser?.close();
     await server?.stop();
   });
+}
+
+describe.skipIf(!hasChromium)('every language, every screen', () => {
+  withServerAndBrowser();
 
   it('a passenger whose phone prefers Tamil signs up, files and tracks a complaint in Tamil', async () => {
     const ta = words('ta');
@@ -211,14 +216,7 @@ async function signedIn(role: 'passenger' | 'admin', width: number, language: st
 }
 
 describe.skipIf(!hasChromium)('screenshots of every route in Hindi, Bengali, Tamil, Urdu and Sindhi', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withServerAndBrowser();
 
   for (const language of ['hi', 'bn', 'ta', 'ur', 'sd']) {
     it(`${language}: every screen at 360 and 1280 px, none wider than the phone`, { timeout: 600_000 }, async () => {
@@ -248,14 +246,7 @@ async function shoot(page: Page, language: string, role: string, path: string, w
 }
 
 describe.skipIf(!hasChromium)('accessibility of every route (axe, WCAG 2.1 AA)', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withServerAndBrowser();
 
   for (const language of ['en', 'ur']) {
     for (const theme of ['light', 'dark'] as const) {
@@ -338,14 +329,7 @@ describe.skipIf(!hasChromium)('reading what others wrote in one\'s own language 
 });
 
 describe.skipIf(!hasChromium)('reading and moving without a mouse, at any size', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  withServerAndBrowser();
 
   it('at 320 px with the largest text, and at 200% zoom of a 1280 px screen, no route scrolls sideways', { timeout: 300_000 }, async () => {
     const en = words('en');

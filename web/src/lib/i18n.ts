@@ -35,7 +35,6 @@ export function storedLanguage(): Language {
   return browserLanguage();
 }
 
-
 /** Right-to-left by our own list: i18next's `dir()` calls Sindhi left-to-right. */
 export const isRtl = (language: string) => RTL_LANGUAGES.includes(language as Language);
 

@@ -41,8 +41,10 @@ export function AppLayout() {
     if (theme && theme !== currentTheme()) applyTheme(theme);
   }, [theme]);
   useEffect(() => {
-    if (!language || language === i18n.language) return;
-    if (takeSignedOutChoice() && isLanguage(i18n.language)) void chooseLanguage(i18n.language, true, client);
+    if (!language) return;
+    const choseJustNow = takeSignedOutChoice();
+    if (language === i18n.language) return;
+    if (choseJustNow && isLanguage(i18n.language)) void chooseLanguage(i18n.language, true, client);
     else void setLanguage(language);
   }, [language, i18n, client]);
 
