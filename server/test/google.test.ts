@@ -43,7 +43,7 @@ describe('POST /api/auth/sign-in/social (Google)', () => {
 
 describe('GET /api/config', () => {
   it('tells the web whether the Google button works, and nothing secret', async () => {
-    expect((await configured.app.inject({ url: '/api/config' })).json()).toEqual({ googleEnabled: true, supportEmail: 'support@railmadad.local', helpline: '139' });
+    expect((await configured.app.inject({ url: '/api/config' })).json()).toEqual({ googleEnabled: true, translationEnabled: false, supportEmail: 'support@railmadad.local', helpline: '139' });
     expect((await plain.app.inject({ url: '/api/config' })).json().googleEnabled).toBe(false);
   });
 });
