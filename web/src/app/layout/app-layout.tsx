@@ -26,11 +26,13 @@ export function AppLayout() {
   // sign-in button, a form's submit), the focus starts again at the top, as on a new page: the next Tab is the
   // skip link, not somewhere in the middle of the new screen.
   const top = useRef<HTMLDivElement>(null);
+  // The shell renders once the account is known: run again then, when the top of the page exists.
+  const signedIn = Boolean(me);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose at each navigation
   useEffect(() => {
     if (!window.matchMedia(WIDE).matches) setOpen(false);
     if (document.activeElement === document.body || !document.activeElement?.isConnected) top.current?.focus({ preventScroll: true });
-  }, [location.pathname]);
+  }, [location.pathname, signedIn]);
 
   // The account's saved theme and language win over what this browser last used, except a language picked on the
   // login page just now: the account takes that one.
@@ -53,7 +55,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh">
-      <div ref={top} tabIndex={-1} className="outline-none" />
+      <div ref={top} tabIndex={-1} data-focus-start className="outline-none" />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
         {t('nav.skipToContent')}
       </a>
