@@ -39,6 +39,10 @@ const SIGN_IN_PER_ACCOUNT = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** Phone sign-ups get a placeholder address until they add their own; it never receives mail. */
 export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@phone.railmadad.invalid`;
 
+/** The language on the screen a request came from (the web app's `lang` cookie), for someone with no settings yet. */
+const screenLanguage = (ctx: { request?: Request; headers?: Headers } | null | undefined) =>
+  languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
+
 const tooMany = (message: string) => new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message });
 
 export function createAuth({ config, db, messenger, messages, notifications, accounts }: AuthDeps) {
@@ -185,7 +189,7 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
         create: {
           async after(user, ctx) {
             // The language on the screen they signed up from becomes the account's.
-            const language = languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
+            const language = screenLanguage(ctx);
             await db.insert(schema.userSettings).values({ userId: user.id, language }).onConflictDoNothing();
             await notifications.notify(user.id, 'welcome', { name: user.name });
           },
@@ -215,7 +219,7 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
         phoneNumberValidator: isValidPhone,
         async sendOTP({ phoneNumber: to, code }, ctx) {
           // Someone signing up by phone has no account yet: the language on their screen.
-          const language = languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
+          const language = screenLanguage(ctx);
           const result = await messenger.sendSms({ to, text: messages.text(language, 'sms.phoneCode', { code }) });
           if (result.status === 'failed') throw new APIError('BAD_GATEWAY', { code: 'SMS_FAILED', message: 'Failed to send verification code' });
         },
