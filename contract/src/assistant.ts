@@ -14,10 +14,10 @@ export const ASSISTANT_HISTORY_MAX = 100;
 export const ASSISTANT_HELPLINE = '139';
 
 /**
- * The language an answer is written in: the UI languages the knowledge base covers, plus
- * Hindi written in Latin letters ("Hinglish"), answered the same way.
+ * The language an answer is written in: every UI language, plus Hindi written in Latin letters
+ * ("Hinglish"), answered the same way.
  */
-export const ASSISTANT_LANGUAGES = ['en', 'hi', 'hi-Latn', 'bn', 'ta', 'te', 'mr'] as const;
+export const ASSISTANT_LANGUAGES = ['en', 'hi', 'hi-Latn', 'bn', 'ta', 'te', 'mr', 'gu', 'kn', 'ml', 'pa', 'ur', 'as', 'or', 'sa', 'ne', 'sd'] as const;
 export type AssistantLanguage = (typeof ASSISTANT_LANGUAGES)[number];
 
 /** Buttons under an answer send one of these instead of free text, so they work in every language. */

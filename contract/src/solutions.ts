@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './enums';
 import { COMPLAINT_TYPES } from './complaints';
 import { pageOf } from './system';
 
@@ -48,8 +49,11 @@ export type SolutionPatch = z.input<typeof solutionPatchSchema>;
  */
 export const solutionSchema = z.object({
   id: z.string(),
+  /** As written (and edited) by an admin. */
   problem: z.string(),
   steps: z.array(z.string()),
+  /** The same problem and steps in the reader's language, where the library has them (the starter solutions do, in every language). */
+  translation: z.object({ language: z.enum(LANGUAGES), problem: z.string(), steps: z.array(z.string()) }).nullable(),
   type: z.enum(COMPLAINT_TYPES),
   expectedMinutes: z.number().int(),
   retired: z.boolean(),

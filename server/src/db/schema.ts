@@ -324,6 +324,8 @@ export const solution = pgTable(
     id: text('id').primaryKey(),
     problem: text('problem').notNull(),
     steps: jsonb('steps').$type<string[]>().notNull(),
+    /** Problem and steps in other languages, by language code; emptied when they are edited. */
+    translations: jsonb('translations').$type<Partial<Record<string, { problem: string; steps: string[] }>>>().notNull().default({}),
     /** The complaint type it fixes. */
     type: text('type').notNull(),
     expectedMinutes: integer('expected_minutes').notNull(),

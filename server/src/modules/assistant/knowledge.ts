@@ -63,6 +63,16 @@ const LOOK_IN: Record<AssistantLanguage, AssistantLanguage[]> = {
   ta: ['ta'],
   te: ['te'],
   mr: ['mr', 'hi'],
+  gu: ['gu'],
+  kn: ['kn'],
+  ml: ['ml'],
+  pa: ['pa'],
+  ur: ['ur', 'sd'],
+  as: ['as', 'bn'],
+  or: ['or'],
+  sa: ['sa', 'hi'],
+  ne: ['ne', 'hi'],
+  sd: ['sd', 'ur'],
 };
 
 /** Everyday words that say nothing about the topic: searching on them only adds noise. */

@@ -46,6 +46,16 @@ const LANGUAGE_NAMES: Record<AssistantLanguage, string> = {
   ta: 'Tamil',
   te: 'Telugu',
   mr: 'Marathi',
+  gu: 'Gujarati',
+  kn: 'Kannada',
+  ml: 'Malayalam',
+  pa: 'Punjabi in Gurmukhi script',
+  ur: 'Urdu',
+  as: 'Assamese',
+  or: 'Odia',
+  sa: 'Sanskrit in Devanagari script',
+  ne: 'Nepali',
+  sd: 'Sindhi in Arabic script',
 };
 
 const TOOLS: ToolSpec[] = [

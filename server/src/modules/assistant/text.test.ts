@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { oneEditApart } from './intents';
 import { createKnowledgeBase, fill, loadKnowledge, unfilled } from './knowledge';
+import { ASSISTANT_DIR } from './knowledge';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { detectLanguage, extractFacts, findDate, findReferences } from './text';
 
 const NOW = new Date('2026-11-24T06:00:00Z'); // 11:30 in India
@@ -15,7 +18,24 @@ describe('detectLanguage', () => {
     ['আমার অভিযোগের কী হল', 'bn'],
     ['என் புகார் என்ன ஆச்சு', 'ta'],
     ['నా ఫిర్యాదు ఏమైంది', 'te'],
+    ['મારી ફરિયાદ ક્યાં છે', 'gu'],
+    ['ನನ್ನ ದೂರು ಏನಾಯಿತು', 'kn'],
+    ['എന്റെ പരാതി എവിടെ', 'ml'],
+    ['ਮੇਰੀ ਸ਼ਿਕਾਇਤ ਕਿੱਥੇ ਹੈ', 'pa'],
+    ['ମୋ ଅଭିଯୋଗ କେଉଁଠି ଅଛି', 'or'],
+    ['میری شکایت کہاں ہے', 'ur'],
+    ['منهنجي شڪايت ڪٿي آهي', 'sd'],
+    ['মোৰ অভিযোগৰ কি হ’ল', 'as'],
+    ['मेरो उजुरी कहाँ पुग्यो', 'ne'],
   ])('%s → %s', (text, language) => expect(detectLanguage(text)).toBe(language));
+
+  it('keeps a Nepali, Sanskrit, Assamese or Sindhi reader in their language when the script alone cannot tell', () => {
+    expect(detectLanguage('शिकायत कहाँ है', 'ne')).toBe('ne');
+    expect(detectLanguage('शिकायत कहाँ है', 'sa')).toBe('sa');
+    expect(detectLanguage('শিকায়ত কোথায়', 'as')).toBe('as');
+    expect(detectLanguage('شکایت کہاں', 'sd')).toBe('sd');
+    expect(detectLanguage('शिकायत कहाँ है', 'gu')).toBe('hi');
+  });
 
   it('keeps the conversation’s language for a bare number or code', () => {
     expect(detectLanguage('pnr 2345678901', 'hi-Latn')).toBe('hi-Latn');
@@ -87,5 +107,20 @@ describe('the knowledge base', () => {
     const tamil = kb.search('ரீஃபண்ட் எப்போது கிடைக்கும்', 'ta');
     expect(tamil.language).toBe('ta');
     expect(tamil.passages[0]?.id).toBe('refund');
+  });
+});
+
+describe('the assistant’s sentences', () => {
+  const dir = join(ASSISTANT_DIR, 'phrases');
+  const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
+  const placeholders = (v: unknown) => [...JSON.stringify(v).matchAll(/\{\{\s*([\w.|]+)\s*\}\}/g)].map((m) => m[1]).sort();
+  const en = read('en.json');
+
+  it('every language says every sentence, with the same placeholders', () => {
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && n !== 'en.json')) {
+      const own = read(name);
+      expect(Object.keys(own).sort(), name).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(en)) expect(placeholders(own[key]), `${name}:${key}`).toEqual(placeholders(en[key]));
+    }
   });
 });

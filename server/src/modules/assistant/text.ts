@@ -21,12 +21,28 @@ export function words(text: string): string[] {
   return normalize(text).match(/[\p{L}\p{M}]+|\p{N}+/gu) ?? [];
 }
 
+/** A script, and the language it means when nothing tells its sharers apart. */
 const SCRIPTS: [AssistantLanguage, RegExp][] = [
   ['hi', /[\u0900-\u097f]/g],
   ['bn', /[\u0980-\u09ff]/g],
+  ['pa', /[\u0a00-\u0a7f]/g],
+  ['gu', /[\u0a80-\u0aff]/g],
+  ['or', /[\u0b00-\u0b7f]/g],
   ['ta', /[\u0b80-\u0bff]/g],
   ['te', /[\u0c00-\u0c7f]/g],
+  ['kn', /[\u0c80-\u0cff]/g],
+  ['ml', /[\u0d00-\u0d7f]/g],
+  ['ur', /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/g],
 ];
+/** The languages that share a script with the one SCRIPTS names for it. */
+const SHARERS: Partial<Record<AssistantLanguage, AssistantLanguage[]>> = { hi: ['mr', 'ne', 'sa'], bn: ['as'], ur: ['sd'] };
+/** Letters Assamese writes and Bengali does not (ৰ, ৱ). */
+const ASSAMESE_LETTERS = /[\u09f0\u09f1]/;
+/** Letters Sindhi writes and Urdu does not (ڪ ٻ ڄ ڃ ٺ ٽ ٿ ڦ ڊ ڌ ڍ ڏ ڳ ڱ ڇ ۾ …). */
+const SINDHI_LETTERS = /[\u067a\u067b\u067d\u067f\u0680\u0683\u0684\u0687\u068a\u068c\u068d\u068f\u06a6\u06aa\u06b1\u06b3\u06fe]/;
+/** Words and endings only Nepali uses among everyday Devanagari. */
+const NEPALI = new Set(['छ', 'छन्', 'छैन', 'छु', 'भयो', 'मेरो', 'तपाईं', 'तपाईँ', 'हुन्छ', 'गर्नुहोस्', 'कहिले', 'कसरी', 'किन', 'पनि', 'थियो', 'भएको', 'गरेको', 'उजुरी', 'चाहन्छु', 'सक्छु', 'लागि', 'कति', 'कुन', 'यो', 'त्यो', 'अहिले', 'हिजो', 'भन्नुहोस्', 'दिनुहोस्']);
+const NEPALI_SHAPE = /(छु|छन्|छौं|नुहोस्|एको|ेको|ेँ)$/;
 
 /** Words only Marathi uses among everyday Devanagari: enough to tell it from Hindi. */
 const MARATHI = new Set(['आहे', 'आहेत', 'माझा', 'माझी', 'माझे', 'माझ्या', 'नाही', 'नाहीत', 'कुठे', 'झाला', 'झाली', 'केली', 'केला', 'तक्रार', 'आणि', 'मला', 'कसे', 'कशी', 'काय', 'होते', 'आम्ही', 'तुम्ही', 'डब्यात', 'गाडी', 'मध्ये', 'पाहिजे', 'करा', 'सांगा', 'द्या', 'द्यावी', 'आहोत', 'कधी', 'किती']);
@@ -60,13 +76,7 @@ export function detectLanguage(text: string, fallback: AssistantLanguage = 'en')
   }
   const latin = text.match(/[a-z]/gi)?.length ?? 0;
   const ws = words(text);
-  if (best && most >= latin / 2) {
-    if (best === 'hi') {
-      const marathi = ws.filter((w) => MARATHI.has(w) || MARATHI_SHAPE.test(w)).length;
-      return marathi >= 1 && marathi >= ws.length / 12 ? 'mr' : 'hi';
-    }
-    return best;
-  }
+  if (best && most >= latin / 2) return sharerOf(best, ws, text, fallback);
   const latinWords = ws.filter((w) => /^[a-z]+$/.test(w));
   if (latinWords.length === 0) return fallback;
   const hindi = latinWords.filter((w) => HINGLISH.has(w)).length;
@@ -76,6 +86,23 @@ export function detectLanguage(text: string, fallback: AssistantLanguage = 'en')
   // Only numbers, codes and a word or two ("train 12779", "pnr 2345678901"): the conversation's language goes on.
   if (hindi === 0 && latinWords.length <= 3) return fallback;
   return 'en';
+}
+
+/** Which of the languages sharing a script a message is in: its letters and words, else the conversation's. */
+function sharerOf(script: AssistantLanguage, ws: string[], text: string, fallback: AssistantLanguage): AssistantLanguage {
+  const marked = (set: Set<string>, shape: RegExp) => {
+    const n = ws.filter((w) => set.has(w) || shape.test(w)).length;
+    return n >= 1 && n >= ws.length / 12;
+  };
+  if (script === 'bn' && ASSAMESE_LETTERS.test(text)) return 'as';
+  if (script === 'ur' && SINDHI_LETTERS.test(text)) return 'sd';
+  if (script === 'hi') {
+    if (marked(NEPALI, NEPALI_SHAPE)) return 'ne';
+    if (marked(MARATHI, MARATHI_SHAPE)) return 'mr';
+  }
+  // Nothing tells them apart: a Nepali or Assamese reader goes on in their own language.
+  const sharers = SHARERS[script] ?? [];
+  return sharers.includes(fallback) && fallback !== 'mr' ? fallback : script;
 }
 
 /** Complaint references as the passenger types them: "CMP100234", "cmp 100234", "#CMP-100234". */

@@ -1,4 +1,4 @@
-import type { ComplaintType, Solution, SolutionSummary } from '@railmadad/contract';
+import type { ComplaintType, Language, Solution, SolutionSummary } from '@railmadad/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -21,22 +21,28 @@ const outcomes = (where: SQL) => sql`
   left join feedback f on f.complaint_id = a.complaint_id and f.created_at >= a.applied_at
   where ${where}`;
 
-/** A solution row with its figures; the lateral join computes them for this solution only. */
-const withFigures = sql`
+/**
+ * A solution row with its figures and its wording in the reader's language (null for English, or
+ * when it has none); the lateral join computes the figures for this solution only.
+ */
+const withFigures = (language: Language, where: SQL, score: SQL = sql`0`) => sql`
   select s.id, s.problem, s.steps, s.type, s.expected_minutes, s.retired_at, s.created_at, s.updated_at,
-    st.times_applied, st.successes, st.avg_minutes
+    case when ${language} = 'en' then null else s.translations -> ${language} end as translation,
+    (${score}) as score, st.times_applied, st.successes, st.avg_minutes
   from solution s
   left join lateral (
     select count(*)::int as times_applied,
       (count(*) filter (where o.success))::int as successes,
       (avg(extract(epoch from o.applied_at - o.filed_at)) filter (where o.success) / 60)::float8 as avg_minutes
     from (${outcomes(sql`a.solution_id = s.id`)}) o
-  ) st on true`;
+  ) st on true
+  where ${where}`;
 
 type Row = {
   id: string;
   problem: string;
   steps: string[] | string;
+  translation: { problem: string; steps: string[] } | string | null;
   type: string;
   expected_minutes: number;
   retired_at: Date | string | null;
@@ -49,13 +55,17 @@ type Row = {
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-function toSolution(r: Row): Solution {
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toSolution(r: Row, language: Language): Solution {
   const timesApplied = Number(r.times_applied ?? 0);
   const successes = Number(r.successes ?? 0);
+  const translation = r.translation === null ? null : json(r.translation);
   return {
     id: r.id,
     problem: r.problem,
-    steps: typeof r.steps === 'string' ? (JSON.parse(r.steps) as string[]) : r.steps,
+    steps: json(r.steps),
+    translation: translation ? { language, problem: translation.problem, steps: translation.steps } : null,
     type: r.type as ComplaintType,
     expectedMinutes: Number(r.expected_minutes),
     retired: r.retired_at !== null,
@@ -77,7 +87,14 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 /** Search words as LIKE patterns, with LIKE's own characters escaped. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type SolutionFilter = { q?: string[]; type?: ComplaintType; state: 'active' | 'retired' | 'all' };
+export type SolutionFilter = { q?: string[]; type?: ComplaintType; state: 'active' | 'retired' | 'all'; language: Language };
+
+/** How well a word matches: 2 in the problem, 1 in the steps, as written or in the reader's language. */
+const wordScore = (word: string, language: Language) => {
+  const like = likePattern(word);
+  return sql`(case when s.problem ilike ${like} or s.translations -> ${language} ->> 'problem' ilike ${like} then 2
+    when s.steps::text ilike ${like} or (s.translations -> ${language} -> 'steps')::text ilike ${like} then 1 else 0 end)`;
+};
 
 function filterSql(f: SolutionFilter): SQL {
   const parts: SQL[] = [sql`true`];
@@ -85,7 +102,7 @@ function filterSql(f: SolutionFilter): SQL {
   if (f.state === 'retired') parts.push(sql`s.retired_at is not null`);
   if (f.type) parts.push(sql`s.type = ${f.type}`);
   // Every word must appear in the problem or the steps.
-  for (const word of f.q ?? []) parts.push(sql`(s.problem ilike ${likePattern(word)} or s.steps::text ilike ${likePattern(word)})`);
+  for (const word of f.q ?? []) parts.push(sql`${wordScore(word, f.language)} > 0`);
   return sql.join(parts, sql` and `);
 }
 
@@ -96,18 +113,18 @@ export function createSolutionsRepository(db: Db) {
       const [items, [{ total }]] = await Promise.all([
         rows<Row>(
           db,
-          sql`select * from (${withFigures}) s where ${where}
+          sql`select * from (${withFigures(filter.language, where)}) s
               order by coalesce(s.times_applied, 0) desc, s.successes::float8 / nullif(s.times_applied, 0) desc nulls last, s.problem asc, s.id asc
               limit ${pageSize} offset ${(page - 1) * pageSize}`,
         ),
         rows<{ total: number }>(db, sql`select count(*)::int as total from solution s where ${where}`),
       ]);
-      return { items: items.map(toSolution), total: Number(total) };
+      return { items: items.map((r) => toSolution(r, filter.language)), total: Number(total) };
     },
 
-    async get(id: string): Promise<Solution | undefined> {
-      const [row] = await rows<Row>(db, sql`select * from (${withFigures}) s where s.id = ${id}`);
-      return row ? toSolution(row) : undefined;
+    async get(id: string, language: Language): Promise<Solution | undefined> {
+      const [row] = await rows<Row>(db, sql`select * from (${withFigures(language, sql`s.id = ${id}`)}) s`);
+      return row ? toSolution(row, language) : undefined;
     },
 
     /**
@@ -115,21 +132,20 @@ export function createSolutionsRepository(db: Db) {
      * in the problem counts twice, in the steps once), then the success rate smoothed so a new
      * solution (0 of 0) ranks as an even chance rather than first or last, then use.
      */
-    async suggest(type: ComplaintType, words: string[], limit: number) {
+    async suggest(type: ComplaintType, words: string[], limit: number, language: Language) {
       const score = words.length
         ? sql.join(
-            words.map((w) => sql`(case when s.problem ilike ${likePattern(w)} then 2 when s.steps::text ilike ${likePattern(w)} then 1 else 0 end)`),
+            words.map((w) => wordScore(w, language)),
             sql` + `,
           )
         : sql`0`;
-      const found = await rows<Row & { score: number }>(
+      const found = await rows<Row>(
         db,
-        sql`select *, (${score}) as score from (${withFigures}) s
-            where s.type = ${type} and s.retired_at is null
+        sql`select * from (${withFigures(language, sql`s.type = ${type} and s.retired_at is null`, score)}) s
             order by score desc, (coalesce(s.successes, 0) + 1)::float8 / (coalesce(s.times_applied, 0) + 2) desc, coalesce(s.times_applied, 0) desc, s.problem asc
             limit ${limit}`,
       );
-      return found.map(toSolution);
+      return found.map((r) => toSolution(r, language));
     },
 
     async summary(): Promise<SolutionSummary> {

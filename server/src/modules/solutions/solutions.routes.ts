@@ -12,6 +12,7 @@ import {
 } from '@railmadad/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { languageFromCookie } from '../../lib/messages';
 import type { ModuleDeps } from '../deps';
 import { ensureStarterSolutions } from './seed-solutions';
 import { createSolutionsService } from './solutions.service';
@@ -32,11 +33,13 @@ export const solutionsRoutes =
     const staff = { onRequest: guards.requireRole('staff', 'admin'), config: { access: ['staff', 'admin'] as ('staff' | 'admin')[] } };
     const admin = { onRequest: guards.requireRole('admin'), config: { access: ['admin'] as 'admin'[] } };
     const tags = ['solutions'];
+    /** The language on the reader's screen, for the wording shown with each solution. */
+    const reading = (request: { headers: { cookie?: string } }) => languageFromCookie(request.headers.cookie) ?? 'en';
 
     app.get(
       '/api/solutions',
       { ...staff, schema: { tags, summary: 'The solution library, most used first; `q` matches problem and steps, `state` active (default), retired or all', querystring: solutionListQuerySchema, response: { 200: solutionListSchema } } },
-      async (request) => solutions.list(request.query),
+      async (request) => solutions.list(request.query, reading(request)),
     );
 
     app.get('/api/solutions/summary', { ...staff, schema: { tags, summary: 'Figures for the Quick Resolution tiles', response: { 200: solutionSummarySchema } } }, async () => solutions.summary());
@@ -52,19 +55,19 @@ export const solutionsRoutes =
           response: { 200: solutionSuggestionsSchema },
         },
       },
-      async (request) => solutions.suggest(request.query.type, request.query.q),
+      async (request) => solutions.suggest(request.query.type, request.query.q, reading(request)),
     );
 
-    app.get('/api/solutions/:id', { ...staff, schema: { tags, params: idParams, response: { 200: solutionSchema } } }, async (request) => solutions.get(request.params.id));
+    app.get('/api/solutions/:id', { ...staff, schema: { tags, params: idParams, response: { 200: solutionSchema } } }, async (request) => solutions.get(request.params.id, reading(request)));
 
     app.post('/api/solutions', { ...admin, schema: { tags, body: solutionInputSchema, response: { 201: solutionSchema } } }, async (request, reply) =>
-      reply.code(201).send(await solutions.create(request.user, request.body)),
+      reply.code(201).send(await solutions.create(request.user, request.body, reading(request))),
     );
 
     app.patch(
       '/api/solutions/:id',
       { ...admin, schema: { tags, summary: 'Edit a solution; `retired: true` takes it out of use, `false` brings it back', params: idParams, body: solutionPatchSchema, response: { 200: solutionSchema } } },
-      async (request) => solutions.update(request.params.id, request.body),
+      async (request) => solutions.update(request.params.id, request.body, reading(request)),
     );
 
     app.post(

@@ -14,6 +14,16 @@ const SPEECH_LANGUAGES: Record<AssistantLanguage, string> = {
   ta: 'ta-IN',
   te: 'te-IN',
   mr: 'mr-IN',
+  gu: 'gu-IN',
+  kn: 'kn-IN',
+  ml: 'ml-IN',
+  pa: 'pa-IN',
+  ur: 'ur-IN',
+  as: 'as-IN',
+  or: 'or-IN',
+  sa: 'sa-IN',
+  ne: 'ne-NP',
+  sd: 'sd-IN',
 };
 
 export const speechLanguageOf = (language: AssistantLanguage) => SPEECH_LANGUAGES[language] ?? 'en-IN';

@@ -1,0 +1,1 @@
+ALTER TABLE "solution" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
