@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { inlineHeadScript } from './inline-head-script';
 import { precompress } from './precompress';
 import { serviceWorker } from './sw-plugin';
 
@@ -9,16 +10,19 @@ import { serviceWorker } from './sw-plugin';
  * the rest. English common.json is in the main bundle.
  */
 function localeChunk(id: string): string | null {
-  const [, lang, file] = /\/locales\/([a-z]{2})\/([^/]+)\.json$/.exec(id) ?? [];
+  const [, lang, file] = /\/locales\/([a-z]{2})\/([^/]+)\.(json|ts)$/.exec(id) ?? [];
   if (!lang) return null;
   if (file !== 'common') return `locale-${lang}-screens`;
   return lang === 'en' ? null : `locale-${lang}`;
 }
 
+const SHELL =
+  /web[\\/]src[\\/](components[\\/]ui[\\/](banner|button|field|icons)|lib[\\/](api|session)|app[\\/](navigation|layout[\\/](language-switch|text-size))|features[\\/]auth[\\/](api|password-field))\.tsx?$|contract[\\/]src[\\/](enums|phone|limits)\.ts$/;
+
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), inlineHeadScript(), serviceWorker(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -28,7 +32,15 @@ export default defineConfig({
         codeSplitting: {
           // One chunk per language (all its feature files), named so the service worker can leave it out of the
           // install: a passenger downloads their own language when they choose it, not all sixteen.
-          groups: [{ name: (id) => localeChunk(id) }],
+          groups: [
+            { name: (id) => localeChunk(id) },
+            // The framework every page needs, in one file: on HTTP/1.1 a phone opens six connections at most,
+            // and a dozen small files queue behind each other on a slow line.
+            // The small pieces the login page and the app's frame share (buttons, fields, the language and text-size
+            // controls, the API client), in one file for the same reason. Each of them is free of zod and sockets.
+            { name: 'shell', test: SHELL, priority: 5 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/, priority: 10 },
+          ],
         },
       },
     },

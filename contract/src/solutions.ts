@@ -54,6 +54,8 @@ export const solutionSchema = z.object({
   steps: z.array(z.string()),
   /** The same problem and steps in the reader's language, where the library has them (the starter solutions do, in every language). */
   translation: z.object({ language: z.enum(LANGUAGES), problem: z.string(), steps: z.array(z.string()) }).nullable(),
+  /** Whether it has wording in other languages, which an edit of the problem or steps removes. */
+  translated: z.boolean(),
   type: z.enum(COMPLAINT_TYPES),
   expectedMinutes: z.number().int(),
   retired: z.boolean(),
@@ -99,6 +101,7 @@ export const solutionSuggestionSchema = solutionSchema.pick({
   id: true,
   problem: true,
   steps: true,
+  translation: true,
   type: true,
   expectedMinutes: true,
   timesApplied: true,

@@ -18,7 +18,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountRoutes } from './modules/account/account.routes';
 import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
@@ -56,7 +56,7 @@ import { createSmtpMailProvider, type MailProvider } from './providers/mail';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
 import { createDiskStorage } from './providers/storage';
 import { attachRealtime } from './realtime';
-import { addSecurityHeaders } from './security';
+import { addSecurityHeaders, inlineScriptHashes } from './security';
 import { serveWeb } from './web';
 
 /** How often each node sweeps live support; offers lapse within this much of their 30 s. */
@@ -190,7 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });
 
-  addSecurityHeaders(app, config.publicUrl.startsWith('https://'));
+  const indexHtml = join(config.webDist, 'index.html');
+  addSecurityHeaders(app, config.publicUrl.startsWith('https://'), existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []);
   // API answers compressed on the fly (light brotli: cheap on the CPU, small on 2G); the web
   // app's files are compressed once at build time and served as they are.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });

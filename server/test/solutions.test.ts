@@ -338,3 +338,56 @@ describe('GET /api/solutions/suggest', () => {
     expect((await get(passenger, '/api/solutions/suggest', { type: 'weather' })).statusCode).toBe(400);
   });
 });
+
+describe('the library in the reader’s language', () => {
+  const inTamil = (user: User, url: string, query: Record<string, string> = {}) => t.app.inject({ url, query, headers: { cookie: `${user.cookie}; lang=ta` } });
+  const shipped = STARTER_SOLUTIONS[0];
+
+  it('gives a starter solution’s wording in the language on screen, beside the original', async () => {
+    const res = await inTamil(staff, `/api/solutions/${shipped.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const s: Solution = res.json();
+    expect(s).toMatchObject({ problem: shipped.problem, steps: shipped.steps, translated: true, translation: { language: 'ta' } });
+    expect(s.translation?.problem).toMatch(/[\u0b80-\u0bff]/);
+    expect(s.translation?.steps).toHaveLength(shipped.steps.length);
+    // In English there is nothing beside the original.
+    expect((await solutionById(shipped.id)).translation).toBeNull();
+  });
+
+  it('finds solutions by words of the reader’s language, in the library and in a passenger’s suggestions', async () => {
+    const ta = (await inTamil(staff, `/api/solutions/${shipped.id}`)).json().translation.problem as string;
+    const word = ta.split(/\s+/).find((w) => w.length >= 4) as string;
+    const listed = await inTamil(staff, '/api/solutions', { q: word, state: 'all', pageSize: '100' });
+    expect((listed.json() as SolutionList).items.map((s) => s.id)).toContain(shipped.id);
+    const suggested = await inTamil(passenger, '/api/solutions/suggest', { type: shipped.type, q: ta });
+    expect((suggested.json() as { items: Solution[] }).items[0]).toMatchObject({ id: shipped.id, translation: { problem: ta } });
+  });
+
+  it('sends the passenger the steps in their language when a starter solution resolves their complaint', async () => {
+    const reader = await createUser(t.app, 'passenger');
+    const set = await t.app.inject({ method: 'PATCH', url: '/api/me/settings', headers: { cookie: reader.cookie }, payload: { language: 'ta' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const c = await createComplaint(t.app, reader.cookie);
+    const detail = await applied(c.reference, shipped.id);
+    const ta = (await inTamil(staff, `/api/solutions/${shipped.id}`)).json().translation;
+    expect(detail.timeline.at(-1)?.note).toBe(resolutionNote(ta));
+  });
+
+  it('drops the translations when an admin rewrites the steps, and does not bring them back on restart', async () => {
+    const target = STARTER_SOLUTIONS[1];
+    const res = await patch(admin, `/api/solutions/${target.id}`, { steps: ['Check the tap.', 'Close the isolating cock.'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ translated: false, translation: null });
+    expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
+    await ensureStarterSolutions(t.app.services.database.db);
+    expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
+  });
+
+  it('gives an unedited starter solution of an older installation the translations shipped since', async () => {
+    const target = STARTER_SOLUTIONS[2];
+    await runSql(t.app, sql`update solution set translations = '{}'::jsonb where id = ${target.id}`);
+    expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
+    await ensureStarterSolutions(t.app.services.database.db);
+    expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation.problem).toMatch(/[\u0b80-\u0bff]/);
+  });
+});

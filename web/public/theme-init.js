@@ -23,4 +23,20 @@
   }
   root.lang = lang;
   root.dir = lang === 'ur' || lang === 'sd' ? 'rtl' : 'ltr';
+  // The built page lists each language's common words and font file (web/inline-head-script.ts): fetched now,
+  // beside the app, rather than once it has started.
+  const early = document.currentScript?.dataset.early;
+  for (const href of early ? JSON.parse(early)[lang] || [] : []) {
+    const link = document.createElement('link');
+    if (href.endsWith('.js')) {
+      link.rel = 'modulepreload';
+    } else {
+      link.rel = 'preload';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      link.crossOrigin = 'anonymous';
+    }
+    link.href = href;
+    document.head.appendChild(link);
+  }
 })();

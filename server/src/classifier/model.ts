@@ -113,6 +113,24 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * Training runs inside the server (a first start, a retrain): every so often it hands the thread
+ * back for the requests waiting, so none waits more than about this long on it.
+ */
+const SLICE_MS = 25;
+function slicer() {
+  let since = performance.now();
+  let n = 0;
+  /** A promise to await when the slice is used up, else null (no await, so no cost, in the hot loop). */
+  return (): Promise<void> | null => {
+    if ((++n & 63) !== 0 || performance.now() - since < SLICE_MS) return null;
+    return new Promise((resolve) => setImmediate(() => {
+      since = performance.now();
+      resolve();
+    }));
+  };
+}
+
 /** Stochastic gradient descent on the cross-entropy with L2 on the weights a document touches. */
 export async function trainHead(
   vectors: SparseVector[],
@@ -126,6 +144,7 @@ export async function trainHead(
   const order = vectors.map((_, i) => i);
   const next = random(options.seed);
   const p = new Float64Array(k);
+  const pause = slicer();
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
@@ -133,6 +152,8 @@ export async function trainHead(
     }
     const rate = options.learningRate / (1 + epoch * 0.2);
     for (const d of order) {
+      const turn = pause();
+      if (turn) await turn;
       const x = vectors[d];
       scores(head, x, p);
       p[targets[d]] -= 1;
@@ -151,8 +172,6 @@ export async function trainHead(
     }
     options.onEpoch?.(epoch + 1);
     options.signal?.throwIfAborted();
-    // Training runs inside the server on a retrain: let requests through between epochs.
-    await new Promise((resolve) => setImmediate(resolve));
   }
   return head;
 }
@@ -170,11 +189,13 @@ export async function train(examples: Example[], version: string, options: Train
   };
   // Featurised in slices, so a server training in the background keeps answering.
   const vectors: SparseVector[] = [];
-  for (let i = 0; i < examples.length; i += 250) {
-    for (const e of examples.slice(i, i + 250)) vectors.push(featurize(e.text, features, compiled));
-    await new Promise((resolve) => setImmediate(resolve));
-    options.signal?.throwIfAborted();
+  const pause = slicer();
+  for (const e of examples) {
+    vectors.push(featurize(e.text, features, compiled));
+    const turn = pause();
+    if (turn) await turn;
   }
+  options.signal?.throwIfAborted();
   const training = options.emergencyTraining ?? 'all-complaints';
   const urgency = {
     ...settings,

@@ -11,7 +11,7 @@ import { loadFont } from './fonts';
  */
 const enCommon = byLanguage(import.meta.glob<Tree>('../locales/en/common.json', { eager: true, import: 'default' })).en;
 const commonParts = byLanguage(import.meta.glob<Tree>(['../locales/*/common.json', '!../locales/en/common.json'], { import: 'default' }));
-const screenParts = byLanguage(import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/common.json'], { import: 'default' }));
+const screenParts = byLanguage(import.meta.glob<Tree>('../locales/*/screens.ts', { import: 'default' }));
 
 export { isLanguage };
 
@@ -73,6 +73,10 @@ const initialized = new Promise<void>((resolve) => {
 
 export async function setLanguage(language: Language) {
   await Promise.all([loadLanguage(language), loadFont(language)]);
+  // The server writes its SMS and e-mails to someone not yet signed up (a sign-up code, say) in this language, and
+  // the solution library's wording; set before the change, so the queries it sets off already carry it.
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not on every phone
+  document.cookie = `lang=${language}; path=/; max-age=31536000; SameSite=Lax`;
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
@@ -81,9 +85,6 @@ export async function setLanguage(language: Language) {
   } catch {
     // not fatal
   }
-  // The server writes its SMS and e-mails to someone not yet signed up (a sign-up code, say) in this language.
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not on every phone
-  document.cookie = `lang=${language}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 const CHOSEN_SIGNED_OUT = 'languageChosenSignedOut';

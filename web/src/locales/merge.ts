@@ -15,11 +15,11 @@ export function mergeBundles(parts: Tree[]): Tree {
   return out;
 }
 
-/** Groups `./<lang>/<file>.json` paths by language. */
+/** Groups `./<lang>/<file>.json` (or `screens.ts`) paths by language. */
 export function byLanguage<T>(files: Record<string, T>): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   for (const [path, value] of Object.entries(files)) {
-    const lang = /\/([a-z]{2})\/[^/]+\.json$/.exec(path)?.[1];
+    const lang = /\/([a-z]{2})\/[^/]+\.(json|ts)$/.exec(path)?.[1];
     if (!lang) continue;
     out[lang] ??= [];
     out[lang].push(value);

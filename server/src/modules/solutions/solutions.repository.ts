@@ -28,6 +28,7 @@ const outcomes = (where: SQL) => sql`
 const withFigures = (language: Language, where: SQL, score: SQL = sql`0`) => sql`
   select s.id, s.problem, s.steps, s.type, s.expected_minutes, s.retired_at, s.created_at, s.updated_at,
     case when ${language} = 'en' then null else s.translations -> ${language} end as translation,
+    s.translations <> '{}'::jsonb as translated,
     (${score}) as score, st.times_applied, st.successes, st.avg_minutes
   from solution s
   left join lateral (
@@ -43,6 +44,7 @@ type Row = {
   problem: string;
   steps: string[] | string;
   translation: { problem: string; steps: string[] } | string | null;
+  translated: boolean;
   type: string;
   expected_minutes: number;
   retired_at: Date | string | null;
@@ -66,6 +68,7 @@ function toSolution(r: Row, language: Language): Solution {
     problem: r.problem,
     steps: json(r.steps),
     translation: translation ? { language, problem: translation.problem, steps: translation.steps } : null,
+    translated: Boolean(r.translated),
     type: r.type as ComplaintType,
     expectedMinutes: Number(r.expected_minutes),
     retired: r.retired_at !== null,

@@ -36,7 +36,8 @@ const STOP_WORDS = new Set(
 export function searchWords(text: string | undefined, max = 12): string[] {
   if (!text) return [];
   const words = new Set<string>();
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+  // Vowel signs are marks, not letters: they stay inside an Indic word.
+  for (const raw of text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)) {
     if (raw.length < 3 || STOP_WORDS.has(raw)) continue;
     // "toilets" finds "toilet", "lights" finds "light"; "glass" stays.
     words.add(raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw);

@@ -12,7 +12,11 @@ import type {
   SolutionSummary,
 } from '@railmadad/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
+
+/** The words to show for a solution: in the reader's language where the library has them. */
+export const wordingOf = (s: Pick<Solution, 'problem' | 'steps' | 'translation'>) => s.translation ?? { problem: s.problem, steps: s.steps, language: undefined };
 
 const toSearch = (query: Record<string, unknown>) => {
   const params = new URLSearchParams();
@@ -20,21 +24,24 @@ const toSearch = (query: Record<string, unknown>) => {
   return params.toString();
 };
 
+/** Lists and suggestions carry the wording of the language on screen, so it is part of their keys. */
 export const solutionKeys = {
   all: ['solutions'] as const,
-  list: (query: SolutionListQuery) => ['solutions', 'list', query] as const,
+  list: (query: SolutionListQuery, language: string) => ['solutions', 'list', query, language] as const,
   summary: ['solutions', 'summary'] as const,
-  suggest: (type: string, q: string) => ['solutions', 'suggest', type, q] as const,
+  suggest: (type: string, q: string, language: string) => ['solutions', 'suggest', type, q, language] as const,
 };
 
-export const useSolutions = (query: SolutionListQuery) =>
-  useQuery(
+export function useSolutions(query: SolutionListQuery) {
+  const { language } = useTranslation().i18n;
+  return useQuery(
     queryOptions({
-      queryKey: solutionKeys.list(query),
+      queryKey: solutionKeys.list(query, language),
       queryFn: () => api<SolutionList>(`/api/solutions?${toSearch(query)}`),
       placeholderData: keepPreviousData,
     }),
   );
+}
 
 export const useSolutionSummary = () => useQuery({ queryKey: solutionKeys.summary, queryFn: () => api<SolutionSummary>('/api/solutions/summary') });
 
@@ -42,15 +49,17 @@ export const useSolutionSummary = () => useQuery({ queryKey: solutionKeys.summar
  * The best solutions for a type and some words. A passenger on a weak signal gets them or
  * nothing: no retries, and the last answer stays on screen while the next one loads.
  */
-export const useSuggestions = (type: string, q: string) =>
-  useQuery({
-    queryKey: solutionKeys.suggest(type, q),
+export function useSuggestions(type: string, q: string) {
+  const { language } = useTranslation().i18n;
+  return useQuery({
+    queryKey: solutionKeys.suggest(type, q, language),
     queryFn: ({ signal }) => api<{ items: SolutionSuggestion[] }>(`/api/solutions/suggest?${toSearch({ type, q })}`, { signal }),
     enabled: type !== '',
     retry: false,
     staleTime: 5 * 60_000,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === type ? previous : undefined),
   });
+}
 
 /** Complaints a solution can still resolve, for the Apply Solution picker. */
 export const useResolvableComplaints = (type: ComplaintType, status: ComplaintStatus, q: string) =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { timeAgo } from '../../lib/format';
-import { useApplySolution, useResolvableComplaints } from './api';
+import { useApplySolution, useResolvableComplaints, wordingOf } from './api';
 import { Modal } from '../../components/ui/modal';
 import { StepList } from './solution-card';
 import { solutionErrorText } from './solution-text';
@@ -45,7 +45,7 @@ export function ApplyPickerDialog({ solution, onClose, onApplied }: { solution: 
   return (
     <Modal
       onClose={onClose}
-      title={t('solutions.picker.title', { problem: solution.problem })}
+      title={t('solutions.picker.title', { problem: wordingOf(solution).problem })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={apply.isPending}>
@@ -61,7 +61,7 @@ export function ApplyPickerDialog({ solution, onClose, onApplied }: { solution: 
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('solutions.picker.intro', { type: t(`complaintTypes.${solution.type}`) })}</p>
         <details className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
           <summary className="min-h-6 cursor-pointer text-sm font-medium">{t('solutions.picker.showSteps', { count: solution.steps.length })}</summary>
-          <StepList steps={solution.steps} className="mt-3" />
+          <StepList steps={wordingOf(solution).steps} className="mt-3" />
         </details>
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { BannerMessage } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useApplySolution, useSuggestions } from './api';
+import { useApplySolution, useSuggestions, wordingOf } from './api';
 import { StepList } from './solution-card';
 import {formatDuration, solutionErrorText} from './solution-text';
 import { formatPercent } from '../../lib/format';
@@ -52,8 +52,8 @@ export function ApplySolutionPanel({ detail, tell }: { detail: ComplaintDetail; 
           {items.map((s) => (
             <li key={s.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
               <details>
-                <summary className="cursor-pointer text-sm font-semibold break-words">{s.problem}</summary>
-                <StepList steps={s.steps} className="mt-3" />
+                <summary className="cursor-pointer text-sm font-semibold break-words">{wordingOf(s).problem}</summary>
+                <StepList steps={wordingOf(s).steps} className="mt-3" />
               </details>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {[

@@ -2,7 +2,8 @@ import type { Solution } from '@railmadad/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { formatNumber, formatPercent } from '../../lib/format';
-import {formatDuration} from './solution-text';
+import { wordingOf } from './api';
+import { formatDuration } from './solution-text';
 
 /** Numbered steps, the numbers drawn as badges (the list keeps its semantics for screen readers). */
 export function StepList({ steps, className = '' }: { steps: string[]; className?: string }) {
@@ -62,6 +63,7 @@ export function SolutionCard({
 }) {
   const { t, i18n } = useTranslation();
   const s = solution;
+  const shown = wordingOf(s);
   return (
     <article
       aria-labelledby={`solution-${s.id}`}
@@ -72,7 +74,7 @@ export function SolutionCard({
         {s.retired && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">{t('solutions.card.retired')}</span>}
       </div>
       <h3 id={`solution-${s.id}`} className="mt-2 text-base font-semibold break-words">
-        {s.problem}
+        {shown.problem}
       </h3>
       <dl className="mt-3 grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-2 text-center dark:bg-slate-800/60">
         <Figure label={t('solutions.card.successRate')}>
@@ -89,7 +91,16 @@ export function SolutionCard({
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('solutions.card.avgResolution', { time: formatDuration(t, s.avgResolutionMinutes) })}</p>
       )}
       <h4 className="sr-only">{t('solutions.card.steps')}</h4>
-      <StepList steps={s.steps} className="mt-4" />
+      <StepList steps={shown.steps} className="mt-4" />
+      {s.translation && (
+        <details className="mt-3 text-sm">
+          <summary className="min-h-6 cursor-pointer font-medium text-brand-700 dark:text-amber-300">{t('solutions.card.original')}</summary>
+          <div lang="en" dir="ltr" className="mt-2 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+            <p className="font-semibold break-words">{s.problem}</p>
+            <StepList steps={s.steps} className="mt-2" />
+          </div>
+        </details>
+      )}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {!s.retired && (
           <Button onClick={onApply} aria-describedby={`solution-${s.id}`}>

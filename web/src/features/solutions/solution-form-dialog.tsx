@@ -102,6 +102,9 @@ export function SolutionFormDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        {solution?.translated && (
+          <p className="rounded-lg border-s-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t('solutions.form.translationsDropped')}</p>
+        )}
         {failure && (
           <p role="alert" className="rounded-lg border-s-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
             {failure}

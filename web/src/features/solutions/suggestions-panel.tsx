@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSuggestions } from './api';
+import { useSuggestions, wordingOf } from './api';
 import { StepList } from './solution-card';
 import { formatDuration } from './solution-text';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -33,10 +33,10 @@ export function SuggestionsPanel({ type, description }: { type: string; descript
               <li key={s.id} className="rounded-lg border border-emerald-200 bg-white p-3 text-slate-900 dark:border-emerald-900 dark:bg-slate-900 dark:text-slate-100">
                 <details>
                   <summary className="cursor-pointer text-sm font-semibold break-words">
-                    {s.problem}
+                    {wordingOf(s).problem}
                     <span className="ms-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t('solutions.suggest.usually', { time: formatDuration(t, s.expectedMinutes) })}</span>
                   </summary>
-                  <StepList steps={s.steps} className="mt-3" />
+                  <StepList steps={wordingOf(s).steps} className="mt-3" />
                 </details>
               </li>
             ))}
