@@ -29,7 +29,7 @@ function words(language: string) {
       else flat.set(`${prefix}${key}`, String(value));
     }
   };
-  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(join(dir, file), 'utf8')), '');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) walk(JSON.parse(readFileSync(join(dir, file), 'utf8')), '');
   return (key: string, params: Record<string, string> = {}) => {
     const text = flat.get(key);
     if (text === undefined) throw new Error(`no ${key} in ${language}`);
@@ -64,9 +64,17 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
     const ta = words('ta');
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 800 }, locale: 'ta-IN' });
     const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
     await page.goto('/login');
-    // The first visit is in Tamil without anyone choosing it: from the phone's own preference, before first paint.
+    // The first visit is in Tamil without anyone choosing it: from the phone's own preference, before first paint,
+    // by the page's inline head script, which also fetched the Tamil words and font beside the app.
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
+    const early = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]')].map((l) => l.href));
+    expect(early.some((href) => /\/assets\/locale-ta-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(early.some((href) => /noto-sans-tamil-tamil-400-normal-[\w-]+\.woff2$/.test(href))).toBe(true);
     await page.getByRole('button', { name: ta('auth.signInWithEmail') }).waitFor();
 
     const email = uniqueEmail('kavya');
@@ -110,6 +118,8 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
     await page.waitForURL((url) => url.pathname === `/complaints/${reference}`);
     await page.getByText(ta('status.open')).first().waitFor();
     await page.getByText(ta('complaintTypes.water')).first().waitFor();
+    // The inline script ran by its hash; nothing on the way was refused by the page's security policy.
+    expect(blocked).toEqual([]);
     await context.close();
   });
 

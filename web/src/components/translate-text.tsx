@@ -1,20 +1,31 @@
 import { isLanguage, LANGUAGE_NAMES, type Translation } from '@railmadad/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { publicConfigQuery } from '../features/auth/api';
 import { api } from '../lib/api';
+import { writtenForOthers } from '../lib/script';
 
 /**
  * "Translate to தமிழ்" under something a person wrote (a complaint, a chat message, a feedback): one click shows it in
  * the reader's language below the original, which stays where it is. Only when the server has a language model.
+ * `auto` (a live chat): a message in a script the reader does not use is translated as it arrives, so a passenger
+ * and an agent who write different languages each read the other in their own.
  */
-export function TranslateText({ text, className = '' }: { text: string; className?: string }) {
+export function TranslateText({ text, className = '', auto = false }: { text: string; className?: string; auto?: boolean }) {
   const { t, i18n } = useTranslation();
   const enabled = useQuery(publicConfigQuery).data?.translationEnabled ?? false;
-  const [shown, setShown] = useState(false);
   const to = isLanguage(i18n.language) ? i18n.language : 'en';
-  const translation = useMutation({ mutationFn: () => api<Translation>('/api/translate', { body: { text, to } }) });
+  const unreadable = auto && writtenForOthers(text, to);
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const shown = wanted ?? unreadable;
+  const translation = useQuery({
+    queryKey: ['translation', to, text],
+    queryFn: () => api<Translation>('/api/translate', { body: { text, to } }),
+    enabled: enabled && shown && text.trim() !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   if (!enabled || !text.trim()) return null;
   const done = translation.data?.to === to ? translation.data.translation : null;
   return (
@@ -25,24 +36,24 @@ export function TranslateText({ text, className = '' }: { text: string; classNam
           <p lang={to} className="break-words whitespace-pre-wrap">
             {done}
           </p>
-          <button type="button" onClick={() => setShown(false)} className="mt-1 min-h-11 font-semibold text-brand-700 underline underline-offset-4 dark:text-amber-300">
+          <button type="button" onClick={() => setWanted(false)} className="mt-1 min-h-11 font-semibold text-brand-700 underline underline-offset-4 dark:text-amber-300">
             {t('translate.hide')}
           </button>
         </div>
       ) : (
         <button
           type="button"
-          disabled={translation.isPending}
+          disabled={shown && translation.isFetching}
           onClick={() => {
-            setShown(true);
-            if (done === null) translation.mutate();
+            setWanted(true);
+            if (translation.isError) void translation.refetch();
           }}
           className="min-h-11 font-semibold text-brand-700 underline underline-offset-4 disabled:opacity-60 dark:text-amber-300"
         >
-          {translation.isPending ? t('translate.busy') : t('translate.action', { language: LANGUAGE_NAMES[to] })}
+          {shown && translation.isFetching ? t('translate.busy') : t('translate.action', { language: LANGUAGE_NAMES[to] })}
         </button>
       )}
-      {translation.isError && (
+      {shown && translation.isError && (
         <p role="alert" className="text-red-700 dark:text-red-400">
           {t('translate.failed')}
         </p>

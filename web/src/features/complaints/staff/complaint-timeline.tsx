@@ -1,6 +1,7 @@
 import type { ComplaintEvent } from '@railmadad/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { TranslateText } from '../../../components/translate-text';
 import { formatDateTime, timeAgo } from '../../../lib/format';
 
 function headline(event: ComplaintEvent, t: TFunction): string {
@@ -64,6 +65,8 @@ export function ComplaintTimeline({ events }: { events: ComplaintEvent[] }) {
                 {note}
               </p>
             )}
+            {/* The passenger's own words (a feedback, a reason to reopen), readable in the staff member's language. */}
+            {note && event.actor?.role === 'passenger' && <TranslateText text={note} />}
           </li>
         );
       })}

@@ -47,7 +47,7 @@ export function MessageItem({
           {message.photoUrl && <PhotoThumb url={message.photoUrl} onLoad={onImageLoad} />}
           {message.body && <p className="text-[0.95rem] leading-snug break-words whitespace-pre-wrap">{message.body}</p>}
         </div>
-        {!own && message.body && <TranslateText text={message.body} className="px-1" />}
+        {!own && message.body && <TranslateText text={message.body} className="px-1" auto />}
         <p className="mt-0.5 flex items-center gap-1 px-1 text-xs text-slate-600 dark:text-slate-400">
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.language)}</time>
           {own && !message.internal && <DeliveryMark state={deliveryOf(message.seq, session, viewer)} />}
