@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiFrom,
   axeViolations,
   fileThroughApi,
   hasChromium,
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
     // The first visit is in Tamil without anyone choosing it: from the phone's own preference, before first paint,
     // by the page's inline head script, which also fetched the Tamil words and font beside the app.
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
-    const early = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]')].map((l) => l.href));
+    const early = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'), (l) => l.href));
     expect(early.some((href) => /\/assets\/locale-ta-[\w-]+\.js$/.test(href))).toBe(true);
     expect(early.some((href) => /noto-sans-tamil-tamil-400-normal-[\w-]+\.woff2$/.test(href))).toBe(true);
     await page.getByRole('button', { name: ta('auth.signInWithEmail') }).waitFor();
@@ -294,14 +295,15 @@ describe.skipIf(!hasChromium)('reading what others wrote in one\'s own language 
   const asked: string[] = [];
   beforeAll(async () => {
     const { createServer } = await import('node:http');
-    // A stand-in for Gemini on 127.0.0.1: it "translates" by answering a fixed English text.
+    // A stand-in for Gemini on 127.0.0.1: it "translates" by answering a fixed text in the language asked for.
     model = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         asked.push(body);
+        const text = body.includes('into Hindi') ? 'मिस्त्री दस मिनट में आ रहा है।' : 'No water in the toilets of coach B4 since Vadodara.';
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ candidates: [{ content: { parts: [{ text: 'No water in the toilets of coach B4 since Vadodara.' }] } }] }));
+        res.end(JSON.stringify({ candidates: [{ content: { parts: [{ text }] } }] }));
       });
     });
     await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
@@ -335,6 +337,42 @@ describe.skipIf(!hasChromium)('reading what others wrote in one\'s own language 
     expect(await page.getByText(original).isVisible()).toBe(true);
     expect(asked.some((body) => body.includes(original) && body.includes('into English'))).toBe(true);
     await context.close();
+  });
+
+  it('in a live chat, a passenger writing Hindi and an agent writing English each read the other in their own language at once', async () => {
+    const live = { timeout: 20_000 };
+    const agent = await newPage(browser, server);
+    await signInWithEmail(agent.page, ADMIN.email, ADMIN.password);
+    await agent.page.waitForURL((url) => url.pathname === '/dashboard');
+    await agent.page.goto('/real-time-support');
+    await expect.poll(async () => (await apiFrom(agent.page, '/api/support/agent', 'PUT', { status: 'available', capacity: 2 })).status, live).toBe(200);
+
+    const email = await passengerAccount(server, 'Sunita Devi', PASSWORD);
+    const rider = await newPage(browser, server, 360);
+    await signInWithEmail(rider.page, email, PASSWORD);
+    await rider.page.waitForURL((url) => url.pathname === '/');
+    expect((await apiFrom(rider.page, '/api/me/settings', 'PATCH', { language: 'hi' })).status).toBe(200);
+    const original = 'वडोदरा से कोच B4 के शौचालयों में पानी नहीं है।';
+    const session = (await apiFrom(rider.page, '/api/support/sessions', 'POST', { type: 'chat', topic: 'water', message: original })).body;
+    await expect.poll(async () => (await apiFrom(agent.page, `/api/support/sessions/${session.id}/accept`, 'POST')).status, live).toBe(200);
+
+    // The agent sees the Hindi message in English without asking, under the original.
+    await agent.page.reload();
+    const agentChat = agent.page.getByRole('log').first();
+    await agentChat.getByText(original).waitFor(live);
+    await agentChat.getByText('No water in the toilets of coach B4 since Vadodara.').waitFor(live);
+
+    // The agent answers in English; the passenger, whose screen is in Hindi, reads it in Hindi.
+    await agent.page.getByLabel('Message', { exact: true }).first().fill('The fitter is coming in ten minutes.');
+    await agent.page.getByRole('button', { name: 'Send', exact: true }).first().click();
+    await rider.page.goto('/real-time-support');
+    const riderChat = rider.page.getByRole('log').first();
+    await riderChat.getByText('The fitter is coming in ten minutes.').waitFor(live);
+    await riderChat.getByText('मिस्त्री दस मिनट में आ रहा है।').waitFor(live);
+    // The passenger's own Hindi is not sent to be translated for them.
+    expect(asked.filter((body) => body.includes(original) && body.includes('into Hindi'))).toEqual([]);
+    await agent.context.close();
+    await rider.context.close();
   });
 });
 

@@ -1,22 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, type Server, signedInPassenger as signedInPassengerOn, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, apiFrom, axeViolations, hasChromium, launchBrowser, newPage, type Server, signedInPassenger as signedInPassengerOn, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
 const PASSWORD = 'rider-pass-2026';
 /** Long enough for a loaded two-core CI machine; each wait ends as soon as what it waits for shows. */
 const LIVE = { timeout: 20_000 };
-
-/** A JSON call from a signed-in page, as its own screen would make it. */
-const apiFrom = (page: Page, path: string, method = 'GET', body?: unknown) =>
-  page.evaluate(
-    async ([p, m, b]) => {
-      const r = await fetch(p as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    [path, method, body] as const,
-  );
 
 const signedInPassenger = (name: string, width: number) => signedInPassengerOn(server, browser, name, width, PASSWORD);
 

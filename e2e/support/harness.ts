@@ -184,3 +184,13 @@ export async function fileThroughApi(page: Page, fields: Record<string, string>)
     return res.json();
   }, fields);
 }
+
+/** A JSON call from a signed-in page, as its own screen would make it. */
+export const apiFrom = (page: Page, path: string, method = 'GET', body?: unknown) =>
+  page.evaluate(
+    async ([p, m, b]) => {
+      const r = await fetch(p as string, { method: m as string, headers: b ? { 'content-type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [path, method, body] as const,
+  );
