@@ -70,6 +70,9 @@ describe('extractFacts', () => {
     expect(findDate('abhi abhi bag chori hua', NOW)).toBe('2026-11-24');
     expect(findDate('on 21/11/2026 the AC failed', NOW)).toBe('2026-11-21');
     expect(findDate('on 31/02/2026', NOW)).toBeUndefined();
+    expect(findDate('ನಿನ್ನೆ ರಾತ್ರಿ ಕೋಚ್ S3 ನಲ್ಲಿ ಫ್ಯಾನ್ ಕೆಲಸ ಮಾಡಲಿಲ್ಲ', NOW)).toBe('2026-11-23');
+    expect(findDate('ਕੱਲ੍ਹ ਰਾਤ ਪਾਣੀ ਨਹੀਂ ਸੀ', NOW)).toBe('2026-11-23');
+    expect(findDate('ഇന്ന് രാവിലെ ഭക്ഷണം മോശമായിരുന്നു', NOW)).toBe('2026-11-24');
   });
 });
 

@@ -41,7 +41,7 @@ const ASSAMESE_LETTERS = /[\u09f0\u09f1]/;
 /** Letters Sindhi writes and Urdu does not (ڪ ٻ ڄ ڃ ٺ ٽ ٿ ڦ ڊ ڌ ڍ ڏ ڳ ڱ ڇ ۾ …). */
 const SINDHI_LETTERS = /[\u067a\u067b\u067d\u067f\u0680\u0683\u0684\u0687\u068a\u068c\u068d\u068f\u06a6\u06aa\u06b1\u06b3\u06fe]/;
 /** Words and endings only Nepali uses among everyday Devanagari. */
-const NEPALI = new Set(['छ', 'छन्', 'छैन', 'छु', 'भयो', 'मेरो', 'तपाईं', 'तपाईँ', 'हुन्छ', 'गर्नुहोस्', 'कहिले', 'कसरी', 'किन', 'पनि', 'थियो', 'भएको', 'गरेको', 'उजुरी', 'चाहन्छु', 'सक्छु', 'लागि', 'कति', 'कुन', 'यो', 'त्यो', 'अहिले', 'हिजो', 'भन्नुहोस्', 'दिनुहोस्']);
+const NEPALI = new Set(['छ', 'छन्', 'छैन', 'छु', 'भयो', 'मेरो', 'तपाईं', 'तपाईँ', 'हुन्छ', 'गर्नुहोस्', 'कहिले', 'कसरी', 'किन', 'पनि', 'थियो', 'भएको', 'गरेको', 'उजुरी', 'चाहन्छु', 'सक्छु', 'लागि', 'कति', 'कुन', 'यो', 'त्यो', 'अहिले', 'हिजो', 'भन्नुहोस्', 'दिनुहोस्', 'हजुर', 'गर्ने', 'गर्नु', 'गर्न', 'गरेर', 'पाउने', 'मिल्छ', 'सकिन्छ', 'पाइन्छ', 'चाहिन्छ', 'आएन', 'भएन', 'मिलेन', 'चलेन', 'गरें', 'हुँदैन', 'मलाई', 'हामी', 'तपाईंको', 'हुनुहुन्छ', 'भन्नुस्', 'गर्नुस्', 'दिनुस्', 'अनि', 'धेरै', 'होइन']);
 const NEPALI_SHAPE = /(छु|छन्|छौं|नुहोस्|एको|ेको|ेँ)$/;
 
 /** Words only Marathi uses among everyday Devanagari: enough to tell it from Hindi. */
@@ -137,10 +137,10 @@ export function findDate(text: string, now = new Date()): string | undefined {
   // Whole words: "कल" inside "निकल" or "कलकत्ता" is not a day.
   const ws = new Set(words(text));
   const any = (list: string[]) => list.some((w) => ws.has(w));
-  if (/day before yesterday/.test(t) || any(['parso', 'परसों', 'परवा'])) return shiftDay(today, -2);
+  if (/day before yesterday/.test(t) || any(['parso', 'परसों', 'परवा', 'ਪਰਸੋਂ', 'پرسوں', 'अस्ति'])) return shiftDay(today, -2);
   // A complaint tells of the past: "कल" / "kal" on its own is yesterday, not tomorrow.
-  if (/\byesterday\b|last night|\byday\b|बीती रात/.test(t) || any(['kal', 'कल', 'काल', 'गतकाल', 'நேற்று', 'నిన్న', 'গতকাল'])) return shiftDay(today, -1);
-  if (/\btoday\b|right now|just now|this morning|\btonight\b/.test(t) || any(['aaj', 'abhi', 'आज', 'अभी', 'आत्ता', 'இன்று', 'ఈరోజు', 'ఇప్పుడు', 'இப்போது', 'আজ', 'এখন'])) return today;
+  if (/\byesterday\b|last night|\byday\b|बीती रात/.test(t) || any(['kal', 'कल', 'काल', 'गतकाल', 'நேற்று', 'నిన్న', 'গতকাল', 'ગઈકાલે', 'ગઇકાલે', 'કાલે', 'ನಿನ್ನೆ', 'ഇന്നലെ', 'ਕੱਲ੍ਹ', 'ਕੱਲ', 'کل', 'কালি', 'যোৱাকালি', 'ଗତକାଲି', 'କାଲି', 'हिजो', 'ह्यः', 'ڪالهه'])) return shiftDay(today, -1);
+  if (/\btoday\b|right now|just now|this morning|\btonight\b/.test(t) || any(['aaj', 'abhi', 'आज', 'अभी', 'आत्ता', 'இன்று', 'ఈరోజు', 'ఇప్పుడు', 'இப்போது', 'আজ', 'এখন', 'આજે', 'હમણાં', 'ಇಂದು', 'ಈಗ', 'ഇന്ന്', 'ഇപ്പോൾ', 'ਅੱਜ', 'ਹੁਣ', 'آج', 'ابھی', 'আজি', 'এতিয়া', 'ଆଜି', 'ଏବେ', 'अहिले', 'अद्य', 'اڄ', 'هاڻي'])) return today;
   const m = t.match(/\b(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})\b/);
   if (m) {
     const year = m[3].length === 2 ? `20${m[3]}` : m[3];
