@@ -27,6 +27,7 @@ describe('detectLanguage', () => {
     ['منهنجي شڪايت ڪٿي آهي', 'sd'],
     ['মোৰ অভিযোগৰ কি হ’ল', 'as'],
     ['मेरो उजुरी कहाँ पुग्यो', 'ne'],
+    ['मम परिवादः कुत्र अस्ति', 'sa'],
   ])('%s → %s', (text, language) => expect(detectLanguage(text)).toBe(language));
 
   it('keeps a Nepali, Sanskrit, Assamese or Sindhi reader in their language when the script alone cannot tell', () => {

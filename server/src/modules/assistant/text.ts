@@ -42,6 +42,9 @@ const ASSAMESE_LETTERS = /[\u09f0\u09f1]/;
 const SINDHI_LETTERS = /[\u067a\u067b\u067d\u067f\u0680\u0683\u0684\u0687\u068a\u068c\u068d\u068f\u06a6\u06aa\u06b1\u06b3\u06fe]/;
 /** Words and endings only Nepali uses among everyday Devanagari. */
 const NEPALI = new Set(['छ', 'छन्', 'छैन', 'छु', 'भयो', 'मेरो', 'तपाईं', 'तपाईँ', 'हुन्छ', 'गर्नुहोस्', 'कहिले', 'कसरी', 'किन', 'पनि', 'थियो', 'भएको', 'गरेको', 'उजुरी', 'चाहन्छु', 'सक्छु', 'लागि', 'कति', 'कुन', 'यो', 'त्यो', 'अहिले', 'हिजो', 'भन्नुहोस्', 'दिनुहोस्', 'हजुर', 'गर्ने', 'गर्नु', 'गर्न', 'गरेर', 'पाउने', 'मिल्छ', 'सकिन्छ', 'पाइन्छ', 'चाहिन्छ', 'आएन', 'भएन', 'मिलेन', 'चलेन', 'गरें', 'हुँदैन', 'मलाई', 'हामी', 'तपाईंको', 'हुनुहुन्छ', 'भन्नुस्', 'गर्नुस्', 'दिनुस्', 'अनि', 'धेरै', 'होइन']);
+/** Words only Sanskrit uses among everyday Devanagari. */
+const SANSKRIT = new Set(['अस्ति', 'नास्ति', 'सन्ति', 'भवति', 'भवान्', 'भवतः', 'अहम्', 'मम', 'मया', 'किम्', 'किं', 'कथम्', 'कथं', 'कुत्र', 'इदानीम्', 'अद्यापि', 'शक्नोमि', 'इच्छामि', 'वदतु', 'करोतु', 'जातम्', 'आसीत्', 'एतत्', 'किमर्थम्', 'कृत्वा', 'अस्माकम्', 'रेलयाने', 'परिवादः', 'चलति', 'रेलयानम्']);
+const SANSKRIT_SHAPE = /(म्|ः)$/;
 const NEPALI_SHAPE = /(छु|छन्|छौं|नुहोस्|एको|ेको|ेँ)$/;
 
 /** Words only Marathi uses among everyday Devanagari: enough to tell it from Hindi. */
@@ -97,6 +100,7 @@ function sharerOf(script: AssistantLanguage, ws: string[], text: string, fallbac
   if (script === 'bn' && ASSAMESE_LETTERS.test(text)) return 'as';
   if (script === 'ur' && SINDHI_LETTERS.test(text)) return 'sd';
   if (script === 'hi') {
+    if (marked(SANSKRIT, SANSKRIT_SHAPE)) return 'sa';
     if (marked(NEPALI, NEPALI_SHAPE)) return 'ne';
     if (marked(MARATHI, MARATHI_SHAPE)) return 'mr';
   }
@@ -137,7 +141,7 @@ export function findDate(text: string, now = new Date()): string | undefined {
   // Whole words: "कल" inside "निकल" or "कलकत्ता" is not a day.
   const ws = new Set(words(text));
   const any = (list: string[]) => list.some((w) => ws.has(w));
-  if (/day before yesterday/.test(t) || any(['parso', 'परसों', 'परवा', 'ਪਰਸੋਂ', 'پرسوں', 'अस्ति'])) return shiftDay(today, -2);
+  if (/day before yesterday/.test(t) || any(['parso', 'परसों', 'परवा', 'ਪਰਸੋਂ', 'پرسوں'])) return shiftDay(today, -2);
   // A complaint tells of the past: "कल" / "kal" on its own is yesterday, not tomorrow.
   if (/\byesterday\b|last night|\byday\b|बीती रात/.test(t) || any(['kal', 'कल', 'काल', 'गतकाल', 'நேற்று', 'నిన్న', 'গতকাল', 'ગઈકાલે', 'ગઇકાલે', 'કાલે', 'ನಿನ್ನೆ', 'ഇന്നലെ', 'ਕੱਲ੍ਹ', 'ਕੱਲ', 'کل', 'কালি', 'যোৱাকালি', 'ଗତକାଲି', 'କାଲି', 'हिजो', 'ह्यः', 'ڪالهه'])) return shiftDay(today, -1);
   if (/\btoday\b|right now|just now|this morning|\btonight\b/.test(t) || any(['aaj', 'abhi', 'आज', 'अभी', 'आत्ता', 'இன்று', 'ఈరోజు', 'ఇప్పుడు', 'இப்போது', 'আজ', 'এখন', 'આજે', 'હમણાં', 'ಇಂದು', 'ಈಗ', 'ഇന്ന്', 'ഇപ്പോൾ', 'ਅੱਜ', 'ਹੁਣ', 'آج', 'ابھی', 'আজি', 'এতিয়া', 'ଆଜି', 'ଏବେ', 'अहिले', 'अद्य', 'اڄ', 'هاڻي'])) return today;
