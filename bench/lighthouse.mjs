@@ -4,9 +4,12 @@
 //   --lang       the browser's preferred language (a first visit follows it)
 //   --passenger  signed in as a new verified passenger (for `/`, the passenger home)
 //   --runs       runs in a row; the median by performance score is printed with all scores
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
 import { median, startServer } from './support.mjs';
 
 const { values, positionals } = parseArgs({
@@ -36,6 +39,45 @@ async function settled() {
 
 const cookieOf = (res) => (res.headers.getSetCookie().find((c) => c.startsWith('railmadad.session_token=')) ?? '').split(';')[0];
 
+/**
+ * A browser of our own, signed in through its cookie jar, for Lighthouse to drive (`--port`, storage kept): a
+ * Cookie header forced on every request would fight the cookies the page itself sets.
+ */
+async function signedInChrome(cookie) {
+  const port = 9333;
+  // A new profile each run: nothing cached, no service worker, only the session cookie.
+  const profile = mkdtempSync(join(tmpdir(), 'railmadad-lighthouse-'));
+  const child = spawn('/usr/bin/chromium', [...flags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {}
+    if (i > 200) throw new Error('chromium did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const [name, value] = cookie.split('=');
+  const [context] = browser.contexts();
+  await context.addCookies([{ name, value, url: server.url }]);
+  // What the app notes for someone signed in on this device (web/src/lib/session.ts), written from a page of the
+  // origin that loads none of the app's files, so the run still starts with nothing cached.
+  const page = await context.newPage();
+  await page.goto(`${server.url}/api/health`);
+  await page.evaluate(() => localStorage.setItem('signedIn', '1'));
+  await page.close();
+  // Only disconnects (the browser and its cookies stay): attached, Playwright would hold Lighthouse's new pages.
+  await browser.close();
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A new passenger, verified through the link in the outbox, signed in: their session cookie. */
 async function passengerCookie() {
   const email = `lighthouse-${Date.now()}@example.com`;
@@ -48,7 +90,13 @@ async function passengerCookie() {
   const outbox = await (await fetch(`${server.url}/api/admin/outbox?pageSize=100`, { headers: { cookie: admin } })).json();
   const mail = outbox.items.find((m) => m.recipient === email);
   await fetch(mail.body.match(/https?:\/\/\S+/)[0], { redirect: 'manual' });
-  return cookieOf(await post('/api/auth/sign-in/email', { email, password }));
+  const cookie = cookieOf(await post('/api/auth/sign-in/email', { email, password }));
+  // A passenger who reads the language asked for has it on their account too.
+  if (values.lang) {
+    const res = await fetch(`${server.url}/api/me/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json', origin: server.url, cookie }, body: JSON.stringify({ language: values.lang }) });
+    if (!res.ok) throw new Error(`settings: ${res.status}`);
+  }
+  return cookie;
 }
 
 const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -56,8 +104,9 @@ if (values.lang) flags.push(`--lang=${values.lang}`, `--accept-lang=${values.lan
 const runs = [];
 try {
   await settled();
-  const headers = values.passenger ? { Cookie: await passengerCookie() } : null;
+  const cookie = values.passenger ? await passengerCookie() : null;
   for (let i = 0; i < Number(values.runs); i++) {
+    const signedIn = cookie ? await signedInChrome(cookie) : null;
     execFileSync(
       'npx',
       [
@@ -69,10 +118,12 @@ try {
         `--output-path=${out}`,
         '--only-categories=performance,accessibility,best-practices',
         `--chrome-flags=${flags.join(' ')}`,
-        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+        // Storage is not reset, or the session cookie would go with it; the profile is new instead.
+        ...(signedIn ? [`--port=${signedIn.port}`, '--disable-storage-reset'] : []),
       ],
       { stdio: 'inherit', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
     );
+    await signedIn?.close();
     runs.push(JSON.parse(readFileSync(out, 'utf8')));
   }
 } finally {

@@ -73,9 +73,9 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
     // The first visit is in Tamil without anyone choosing it: from the phone's own preference, before first paint,
     // by the page's inline head script, which also fetched the Tamil words and font beside the app.
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
-    const early = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload]'), (l) => l.href));
-    expect(early.some((href) => /\/assets\/locale-ta-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(early.some((href) => /noto-sans-tamil-tamil-400-normal-[\w-]+\.woff2$/.test(href))).toBe(true);
+    const early = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=stylesheet]'), (l) => l.href));
+    expect(early.some((href) => /\/assets\/locale-ta-common-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(early.some((href) => /\/assets\/tamil-400-[\w-]+\.css$/.test(href))).toBe(true);
     await page.getByRole('button', { name: ta('auth.signInWithEmail') }).waitFor();
 
     const email = uniqueEmail('kavya');

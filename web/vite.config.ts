@@ -6,14 +6,14 @@ import { precompress } from './precompress';
 import { serviceWorker } from './sw-plugin';
 
 /**
- * Each language's words in two chunks (web/src/lib/i18n.ts): `locale-ta` is its common.json, `locale-ta-screens`
- * the rest. English common.json is in the main bundle.
+ * Each language's words in two files (web/src/lib/i18n.ts): `locale-ta-common` is its common.json, `locale-ta-screens` the
+ * rest (its screens.ts). Named so the service worker can leave them out of the install and the page's head script can
+ * fetch them early; each is the chunk of the module loaded, not a re-export of it, so loading one is one request.
  */
-function localeChunk(id: string): string | null {
-  const [, lang, file] = /\/locales\/([a-z]{2})\/([^/]+)\.(json|ts)$/.exec(id) ?? [];
-  if (!lang) return null;
-  if (file !== 'common') return `locale-${lang}-screens`;
-  return lang === 'en' ? null : `locale-${lang}`;
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const [, lang, file] = /[\\/]locales[\\/]([a-z]{2})[\\/](common\.json|screens\.ts)$/.exec(chunk.facadeModuleId ?? '') ?? [];
+  if (!lang) return 'assets/[name]-[hash].js';
+  return `assets/locale-${lang}-${file === 'screens.ts' ? 'screens' : 'common'}-[hash].js`;
 }
 
 const SHELL =
@@ -29,11 +29,9 @@ export default defineConfig({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
+        chunkFileNames: chunkFileName,
         codeSplitting: {
-          // One chunk per language (all its feature files), named so the service worker can leave it out of the
-          // install: a passenger downloads their own language when they choose it, not all sixteen.
           groups: [
-            { name: (id) => localeChunk(id) },
             // The framework every page needs, in one file: on HTTP/1.1 a phone opens six connections at most,
             // and a dozen small files queue behind each other on a slow line.
             // The small pieces the login page and the app's frame share (buttons, fields, the language and text-size

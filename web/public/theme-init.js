@@ -23,19 +23,27 @@
   }
   root.lang = lang;
   root.dir = lang === 'ur' || lang === 'sd' ? 'rtl' : 'ltr';
-  // The built page lists each language's common words and font file (web/inline-head-script.ts): fetched now,
-  // beside the app, rather than once it has started.
+  // The built page lists each language's common words and font rules, and the files of the app's first screen
+  // (web/inline-head-script.ts): fetched now, beside the app, rather than once it has started. The screen's only for
+  // someone signed in on this device before (web/src/lib/session.ts); anyone else is on their way to /login.
   const early = document.currentScript?.dataset.early;
-  for (const href of early ? JSON.parse(early)[lang] || [] : []) {
+  if (!early) return;
+  const { languages, app } = JSON.parse(early);
+  const files = [...languages[lang].words];
+  let signedIn = false;
+  try {
+    signedIn = localStorage.getItem('signedIn') === '1';
+  } catch {
+    // Storage blocked: no hint.
+  }
+  const path = location.pathname;
+  if (signedIn && !app.signedOut.some((p) => path === p || path.startsWith(`${p}/`))) {
+    files.push(...app.frame, ...languages[lang].screens, ...(app.pages[path] || []));
+  }
+  for (const href of new Set(files)) {
     const link = document.createElement('link');
-    if (href.endsWith('.js')) {
-      link.rel = 'modulepreload';
-    } else {
-      link.rel = 'preload';
-      link.as = 'font';
-      link.type = 'font/woff2';
-      link.crossOrigin = 'anonymous';
-    }
+    // Scripts to fetch, or the font's @font-face rules (added by a script, so they do not hold the first paint back).
+    link.rel = href.endsWith('.js') ? 'modulepreload' : 'stylesheet';
     link.href = href;
     document.head.appendChild(link);
   }

@@ -52,11 +52,12 @@ async function loadPart(language: Language, part: 'common' | 'screens') {
 
 async function loadLanguage(language: Language) {
   await loadPart(language, 'common');
-  if (screensWanted) await Promise.all([loadPart(language, 'screens'), loadPart('en', 'screens')]);
+  // Every language has every key (web/src/locales/locales.test.ts): no English behind a language's screens.
+  if (screensWanted) await loadPart(language, 'screens');
 }
 
 /**
- * The screens' words, in the language on screen and in English behind it; a route that shows more than the shell
+ * The screens' words, in the language on screen; a route that shows more than the shell
  * awaits this before it renders (web/src/app/router.tsx), and later language changes bring theirs along.
  */
 export async function loadScreenStrings() {

@@ -1,12 +1,13 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@railmadad/contract';
 import { useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * One socket per signed-in tab, shared by the bell, the dashboards, live support and calls.
- * The layout opens it for the signed-in user; features read it with `useSocket()`.
+ * The layout opens it for the signed-in user; features read it with `useSocket()`. The client
+ * library loads once the page is up, not before it: nothing on the first screen waits for it.
  */
 let current: AppSocket | null = null;
 let currentUser: string | null = null;
@@ -23,24 +24,28 @@ const goOnline = () => {
   if (current && !current.connected) current.connect();
 };
 
-export function openSocket(userId: string): AppSocket {
-  if (current && currentUser === userId) return current;
-  current?.disconnect();
-  current = io({ path: '/socket.io', withCredentials: true });
+export function openSocket(userId: string) {
+  if (currentUser === userId) return;
+  if (currentUser) closeSocket(currentUser);
   currentUser = userId;
-  window.addEventListener('offline', goOffline);
-  window.addEventListener('online', goOnline);
-  changed();
-  return current;
+  void import('socket.io-client').then(({ io }) => {
+    // Signed out, or someone else signed in, while it loaded.
+    if (currentUser !== userId || current) return;
+    current = io({ path: '/socket.io', withCredentials: true });
+    window.addEventListener('offline', goOffline);
+    window.addEventListener('online', goOnline);
+    changed();
+  });
 }
 
-export function closeSocket(socket: AppSocket) {
-  if (socket !== current) return;
-  socket.disconnect();
+export function closeSocket(userId: string) {
+  if (currentUser !== userId) return;
+  currentUser = null;
+  if (!current) return;
+  current.disconnect();
   window.removeEventListener('offline', goOffline);
   window.removeEventListener('online', goOnline);
   current = null;
-  currentUser = null;
   changed();
 }
 

@@ -1,7 +1,7 @@
 import type { Notification, TrainingStatus } from '@railmadad/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { closeSocket, openSocket } from '../../lib/socket';
+import { closeSocket, openSocket, useSocket } from '../../lib/socket';
 import { addLiveNotification, notificationsQuery } from './api';
 
 /** Opens the tab's socket (lib/socket.ts); the server puts it in the user's room from the session cookie. */
@@ -9,7 +9,12 @@ export function useLiveNotifications(userId: string | undefined) {
   const client = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const socket = openSocket(userId);
+    openSocket(userId);
+    return () => closeSocket(userId);
+  }, [userId]);
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket) return;
     const onNotification = (notification: Notification) => {
       client.setQueryData(notificationsQuery.queryKey, (old) => addLiveNotification(old, notification));
     };
@@ -33,7 +38,6 @@ export function useLiveNotifications(userId: string | undefined) {
     socket.on('notification:new', onNotification).on('complaint:changed', onComplaint).on('classifier:training', onTraining).on('connect', onConnect);
     return () => {
       socket.off('notification:new', onNotification).off('complaint:changed', onComplaint).off('classifier:training', onTraining).off('connect', onConnect);
-      closeSocket(socket);
     };
-  }, [userId, client]);
+  }, [socket, client]);
 }
