@@ -122,6 +122,7 @@ function byLanguage(set: CorpusExample[]) {
   });
 }
 console.log(`  emergencies.jsonl by language: ${byLanguage(emergencies).join('; ')}`);
+console.log(`  held-back split by language: ${byLanguage(test).join('; ')}`);
 if (process.argv.includes('--misses')) {
   for (const [name, set] of sets.slice(1)) {
     for (const x of set) {

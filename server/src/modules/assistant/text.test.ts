@@ -28,6 +28,8 @@ describe('detectLanguage', () => {
     ['মোৰ অভিযোগৰ কি হ’ল', 'as'],
     ['मेरो उजुरी कहाँ पुग्यो', 'ne'],
     ['मम परिवादः कुत्र अस्ति', 'sa'],
+    ['परिवादेन सह कति चित्राणि प्रेषयितुं शक्यन्ते', 'sa'],
+    ['प्यान्ट्रीको मान्छेले २० रुपैयाँ बढी लियो, बिल दिएन', 'ne'],
   ])('%s → %s', (text, language) => expect(detectLanguage(text)).toBe(language));
 
   it('keeps a Nepali, Sanskrit, Assamese or Sindhi reader in their language when the script alone cannot tell', () => {
