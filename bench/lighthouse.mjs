@@ -73,7 +73,8 @@ async function signedInChrome(cookie) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing to it for a moment.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     },
   };
 }
