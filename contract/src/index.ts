@@ -6,6 +6,7 @@ export * from './complaints';
 export * from './enums';
 export * from './errors';
 export * from './limits';
+export * from './scripts';
 export * from './notifications';
 export * from './phone';
 export * from './system';

@@ -1,4 +1,4 @@
-import { type AssistantLanguage, todayInIndia } from '@railmadad/contract';
+import { type AssistantLanguage, SCRIPT_LETTERS, todayInIndia } from '@railmadad/contract';
 
 /**
  * Reading a passenger's message: which language it is in, and the railway facts in it
@@ -22,18 +22,20 @@ export function words(text: string): string[] {
 }
 
 /** A script, and the language it means when nothing tells its sharers apart. */
-const SCRIPTS: [AssistantLanguage, RegExp][] = [
-  ['hi', /[\u0900-\u097f]/g],
-  ['bn', /[\u0980-\u09ff]/g],
-  ['pa', /[\u0a00-\u0a7f]/g],
-  ['gu', /[\u0a80-\u0aff]/g],
-  ['or', /[\u0b00-\u0b7f]/g],
-  ['ta', /[\u0b80-\u0bff]/g],
-  ['te', /[\u0c00-\u0c7f]/g],
-  ['kn', /[\u0c80-\u0cff]/g],
-  ['ml', /[\u0d00-\u0d7f]/g],
-  ['ur', /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/g],
-];
+const SCRIPTS: [AssistantLanguage, RegExp][] = (
+  [
+    ['hi', 'devanagari'],
+    ['bn', 'bengali'],
+    ['pa', 'gurmukhi'],
+    ['gu', 'gujarati'],
+    ['or', 'oriya'],
+    ['ta', 'tamil'],
+    ['te', 'telugu'],
+    ['kn', 'kannada'],
+    ['ml', 'malayalam'],
+    ['ur', 'arabic'],
+  ] as const
+).map(([language, script]) => [language, SCRIPT_LETTERS[script]]);
 /** The languages that share a script with the one SCRIPTS names for it. */
 const SHARERS: Partial<Record<AssistantLanguage, AssistantLanguage[]>> = { hi: ['mr', 'ne', 'sa'], bn: ['as'], ur: ['sd'] };
 /** Letters Assamese writes and Bengali does not (ৰ, ৱ). */
