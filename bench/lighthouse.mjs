@@ -45,6 +45,8 @@ const cookieOf = (res) => (res.headers.getSetCookie().find((c) => c.startsWith('
  */
 async function signedInChrome(cookie) {
   const port = 9333;
+  // A browser left on the port (a run that failed) would be measured instead, caches warm: refuse.
+  if (await fetch(`http://127.0.0.1:${port}/json/version`).then(() => true, () => false)) throw new Error(`something already listens on ${port}`);
   // A new profile each run: nothing cached, no service worker, only the session cookie.
   const profile = mkdtempSync(join(tmpdir(), 'railmadad-lighthouse-'));
   const child = spawn('/usr/bin/chromium', [...flags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
@@ -108,7 +110,8 @@ try {
   const cookie = values.passenger ? await passengerCookie() : null;
   for (let i = 0; i < Number(values.runs); i++) {
     const signedIn = cookie ? await signedInChrome(cookie) : null;
-    execFileSync(
+    try {
+      execFileSync(
       'npx',
       [
         '-y',
@@ -123,8 +126,10 @@ try {
         ...(signedIn ? [`--port=${signedIn.port}`, '--disable-storage-reset'] : []),
       ],
       { stdio: 'inherit', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
-    );
-    await signedIn?.close();
+      );
+    } finally {
+      await signedIn?.close();
+    }
     runs.push(JSON.parse(readFileSync(out, 'utf8')));
   }
 } finally {

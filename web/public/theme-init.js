@@ -38,12 +38,19 @@
   }
   const path = location.pathname;
   if (signedIn && !app.signedOut.some((p) => path === p || path.startsWith(`${p}/`))) {
-    files.push(...app.frame, ...languages[lang].screens, ...(app.pages[path] || []));
+    files.push('/api/session', ...app.frame, ...languages[lang].screens, ...(app.pages[path] || []));
   }
   for (const href of new Set(files)) {
     const link = document.createElement('link');
-    // Scripts to fetch, or the font's @font-face rules (added by a script, so they do not hold the first paint back).
-    link.rel = href.endsWith('.js') ? 'modulepreload' : 'stylesheet';
+    if (href.startsWith('/api/')) {
+      // The first question the app asks (who is signed in), asked now; the app's own fetch takes this answer.
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'anonymous';
+    } else {
+      // Scripts to fetch, or the font's @font-face rules (added by a script, so they do not hold the first paint back).
+      link.rel = href.endsWith('.js') ? 'modulepreload' : 'stylesheet';
+    }
     link.href = href;
     document.head.appendChild(link);
   }
