@@ -44,7 +44,6 @@ function withImports(chunks: Chunk[], module: string): string[] {
   return [...out].map((f) => `/${f}`);
 }
 
-
 /**
  * Puts public/theme-init.js (theme, language, text size and direction before first paint) into
  * the built index.html instead of a request of its own: on a slow line a blocking script costs a
