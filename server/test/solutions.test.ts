@@ -1,10 +1,14 @@
 import { COMPLAINT_TYPES, type ComplaintDetail, resolutionNote, type Solution, type SolutionList, type SolutionSummary } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureStarterSolutions, STARTER_SOLUTIONS } from '../src/modules/solutions/seed-solutions';
+import { ensureStarterSolutions, loadStarterSolutions } from '../src/modules/solutions/seed-solutions';
 import { createComplaint, getComplaint, moveComplaint, notificationsOf, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, lastMessageTo, type TestApp } from './helpers';
 
 type User = Awaited<ReturnType<typeof createUser>>;
+
+const STARTER_SOLUTIONS = loadStarterSolutions().starters;
+/** A start of a database that last started with other shipped files (an older installation). */
+const forgetShippedLibrary = () => runSql(t.app, sql`delete from app_setting where key = 'starter-solutions-shipped'`);
 
 let t: TestApp;
 let admin: User;
@@ -379,6 +383,7 @@ describe('the library in the reader’s language', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ translated: false, translation: null });
     expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
+    await forgetShippedLibrary();
     await ensureStarterSolutions(t.app.services.database.db);
     expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
   });
@@ -387,6 +392,7 @@ describe('the library in the reader’s language', () => {
     const target = STARTER_SOLUTIONS[2];
     await runSql(t.app, sql`update solution set translations = '{}'::jsonb where id = ${target.id}`);
     expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation).toBeNull();
+    await forgetShippedLibrary();
     await ensureStarterSolutions(t.app.services.database.db);
     expect((await inTamil(staff, `/api/solutions/${target.id}`)).json().translation.problem).toMatch(/[\u0b80-\u0bff]/);
   });

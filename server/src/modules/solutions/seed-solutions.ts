@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPLAINT_TYPES, LANGUAGES, type Language } from '@railmadad/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { solution } from '../../db/schema';
+import { appSetting, solution } from '../../db/schema';
 
 /**
  * The library a new installation starts with (server/solutions/en.json): the standard first
@@ -29,14 +30,21 @@ export type SolutionWording = { problem: string; steps: string[] };
 /** A solution's problem and steps in other languages than the one it was written in. */
 export type SolutionTranslations = Partial<Record<Language, SolutionWording>>;
 
-export function loadStarterSolutions(dir = STARTER_DIR): { starters: StarterSolution[]; translations: Map<string, SolutionTranslations> } {
-  const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as unknown;
-  const starters = z.array(starterSchema).parse(read('en.json'));
+/** The shipped files, by language: English first, then each translation. */
+function starterFiles(dir: string): [Language, string][] {
+  const languages = readdirSync(dir)
+    .map((name) => name.replace(/\.json$/, '') as Language)
+    .filter((language) => language !== 'en' && LANGUAGES.includes(language))
+    .sort();
+  return (['en', ...languages] as Language[]).map((language) => [language, readFileSync(join(dir, `${language}.json`), 'utf8')]);
+}
+
+function parseStarterFiles(files: [Language, string][]) {
+  const [[, en], ...others] = files;
+  const starters = z.array(starterSchema).parse(JSON.parse(en));
   const translations = new Map<string, SolutionTranslations>(starters.map((s) => [s.id, {}]));
-  for (const name of readdirSync(dir)) {
-    const language = name.replace(/\.json$/, '') as Language;
-    if (!name.endsWith('.json') || language === 'en' || !LANGUAGES.includes(language)) continue;
-    for (const w of z.array(wordingSchema).parse(read(name))) {
+  for (const [language, text] of others) {
+    for (const w of z.array(wordingSchema).parse(JSON.parse(text))) {
       const own = translations.get(w.id);
       if (own) own[language] = { problem: w.problem, steps: w.steps };
     }
@@ -44,7 +52,12 @@ export function loadStarterSolutions(dir = STARTER_DIR): { starters: StarterSolu
   return { starters, translations };
 }
 
-export const STARTER_SOLUTIONS = loadStarterSolutions().starters;
+export function loadStarterSolutions(dir = STARTER_DIR): { starters: StarterSolution[]; translations: Map<string, SolutionTranslations> } {
+  return parseStarterFiles(starterFiles(dir));
+}
+
+/** Which shipped library this database last took its starter solutions' translations from. */
+const SHIPPED_KEY = 'starter-solutions-shipped';
 
 /** Compared field by field: the database gives jsonb keys back in its own order. */
 function sameTranslations(a: SolutionTranslations, b: SolutionTranslations): boolean {
@@ -56,17 +69,30 @@ function sameTranslations(a: SolutionTranslations, b: SolutionTranslations): boo
 /**
  * Loads the starter library when the table is empty (a new installation), and gives starter
  * solutions that are still as shipped the translations added since. Quick when there is nothing
- * to do: one indexed look-up, one small read. The fixed ids make two nodes starting together
- * insert it only once.
+ * to do (the files as they were at the last start): two indexed look-ups, no parsing. The fixed
+ * ids make two nodes starting together insert it only once.
  */
 export async function ensureStarterSolutions(db: Db): Promise<number> {
-  const { starters, translations } = loadStarterSolutions();
+  const files = starterFiles(STARTER_DIR);
+  const shippedHash = createHash('sha256')
+    .update(files.map(([language, text]) => `${language}\n${text}`).join('\n'))
+    .digest('hex');
+  const remember = () =>
+    db
+      .insert(appSetting)
+      .values({ key: SHIPPED_KEY, value: shippedHash })
+      .onConflictDoUpdate({ target: appSetting.key, set: { value: shippedHash, updatedAt: new Date() } });
   const [any] = await db.select({ one: sql<number>`1` }).from(solution).limit(1);
   if (!any) {
+    const { starters, translations } = parseStarterFiles(files);
     const rows = starters.map((s) => ({ id: s.id, problem: s.problem, steps: s.steps, type: s.type, expectedMinutes: s.expectedMinutes, translations: translations.get(s.id) ?? {} }));
     const inserted = await db.insert(solution).values(rows).onConflictDoNothing({ target: solution.id }).returning({ id: solution.id });
+    await remember();
     return inserted.length;
   }
+  const [seen] = await db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, SHIPPED_KEY));
+  if (seen?.value === shippedHash) return 0;
+  const { starters, translations } = parseStarterFiles(files);
   const shipped = new Map(starters.map((s) => [s.id, s]));
   const present = await db
     .select({ id: solution.id, problem: solution.problem, steps: solution.steps, translations: solution.translations })
@@ -82,5 +108,6 @@ export async function ensureStarterSolutions(db: Db): Promise<number> {
       .set({ translations: wanted })
       .where(and(eq(solution.id, row.id), eq(solution.problem, row.problem)));
   }
+  await remember();
   return 0;
 }

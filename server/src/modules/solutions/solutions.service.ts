@@ -66,7 +66,7 @@ export function createSolutionsService(deps: { db: Db; complaints: ComplaintsSer
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
-    get: (id: string, language: Language) => found(id, language),
+    get: found,
 
     summary: () => repository.summary(),
 

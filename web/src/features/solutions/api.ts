@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
 /** The words to show for a solution: in the reader's language where the library has them. */
-export const wordingOf = (s: Pick<Solution, 'problem' | 'steps' | 'translation'>) => s.translation ?? { problem: s.problem, steps: s.steps, language: undefined };
+export const wordingOf = (s: Pick<Solution, 'problem' | 'steps' | 'translation'>): { problem: string; steps: string[] } => s.translation ?? s;
 
 const toSearch = (query: Record<string, unknown>) => {
   const params = new URLSearchParams();
