@@ -58,6 +58,7 @@ import { createDiskStorage } from './providers/storage';
 import { attachRealtime } from './realtime';
 import { addSecurityHeaders, inlineScriptHashes } from './security';
 import { serveWeb } from './web';
+import { guardInput } from './lib/input-guard';
 
 /** How often each node sweeps live support; offers lapse within this much of their 30 s. */
 const SUPPORT_SWEEP_MS = 5_000;
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });
 
+  guardInput(app);
   const indexHtml = join(config.webDist, 'index.html');
   addSecurityHeaders(app, config.publicUrl.startsWith('https://'), existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []);
   // API answers compressed on the fly (light brotli: cheap on the CPU, small on 2G); the web

@@ -62,7 +62,7 @@ export async function createTestApp(
     options.config,
   );
   const database = await openTestDatabase(dataDir);
-  const app = await buildApp({ config, database, logger: false, providers: options.providers, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
+  const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
   await app.ready();
   return {
     app,

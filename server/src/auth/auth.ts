@@ -105,6 +105,9 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    // Profiles change through PATCH /api/me, which checks every field (a name, a photo that was re-encoded);
+    // the library's own update would store whatever it is sent, `null` names and arbitrary image addresses.
+    disabledPaths: ['/update-user'],
     telemetry: { enabled: false },
     logger: { disabled: config.logLevel === 'silent', level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn' },
     database: drizzleAdapter(db, {

@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../lib/errors';
 import type { Auth } from './auth';
 
 // Fastify sets its own length; cookies are copied one by one below.
@@ -19,12 +20,16 @@ export const authRoutes =
         const headers = fromNodeHeaders(request.headers);
         // Rate limits key on the client's address: Fastify resolved it (honouring TRUST_PROXY).
         headers.set('x-forwarded-for', request.ip);
-        const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
+        const hasBody = request.method !== 'GET' && request.body !== undefined;
+        // Every auth endpoint takes an object; the library fails on anything else (`true`, `null`, `[]`) with a 500.
+        if (hasBody && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+          throw new AppError('validation_failed', 'The request body must be a JSON object.');
+        }
         const response = await auth.handler(
           new Request(url, {
             method: request.method,
             headers,
-            body: hasBody ? (typeof request.body === 'string' ? request.body : JSON.stringify(request.body)) : undefined,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
           }),
         );
         reply.status(response.status);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { type Guards, loadSessionUser } from '../../auth/session';
 import { AppError } from '../../lib/errors';
+import { readingMultipart } from '../../lib/multipart';
 import type { AccountService } from './account.service';
 
 export const accountRoutes =
@@ -51,10 +52,14 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError('validation_failed', 'Please choose a photo.');
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('payload_too_large', 'The photo is larger than 10 MB.');
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
+        const bytes = await readingMultipart(async () => {
+          const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+          if (!part) throw new AppError('validation_failed', 'Please choose a photo.');
+          const read = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('payload_too_large', 'The photo is larger than 10 MB.');
+          return read;
+        });
         return accounts.setPhoto(request.user.id, bytes);
       },
     );

@@ -1,6 +1,8 @@
 import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '@railmadad/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { assertAcceptableText } from '../../lib/input-guard';
+import { readingMultipart } from '../../lib/multipart';
 
 /**
  * Reads a multipart complaint: text fields and up to PHOTOS_MAX photos of at most 10 MB each.
@@ -10,10 +12,13 @@ export async function readComplaintForm(request: FastifyRequest): Promise<{ fiel
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the complaint as multipart/form-data.');
   const fields: Record<string, string> = {};
   const photos: Buffer[] = [];
+  await readingMultipart(async () => {
   // One more file than allowed is let through so that a 6th photo gets our own message.
   for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTOS_MAX + 1, fields: 30, fieldSize: 10_000 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
+      const value = String(part.value ?? '');
+      assertAcceptableText(part.fieldname, value);
+      fields[part.fieldname] = value;
       continue;
     }
     if (photos.length >= PHOTOS_MAX) {
@@ -31,5 +36,6 @@ export async function readComplaintForm(request: FastifyRequest): Promise<{ fiel
     }
     if (bytes.length > 0) photos.push(bytes);
   }
+  });
   return { fields, photos };
 }

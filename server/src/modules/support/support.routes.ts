@@ -24,6 +24,8 @@ import { z } from 'zod';
 import type { Guards } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { assertAcceptableText } from '../../lib/input-guard';
+import { readingMultipart } from '../../lib/multipart';
 import { hit } from '../../lib/throttle';
 import type { IceConfig } from './ice';
 import { iceServersFor } from './ice';
@@ -85,11 +87,15 @@ export const supportRoutes =
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
         await limit(`support-message:${request.user.id}`, SUPPORT_MESSAGES_PER_MINUTE, 60_000, 'You are sending messages too fast. Please wait a moment.');
-        const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError('validation_failed', 'Please choose a photo.', { photo: 'required' });
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('payload_too_large', 'Each photo must be at most 10 MB.', { photo: 'photo_too_large' });
-        const clientId = typeof part.fields.clientId === 'object' && 'value' in part.fields.clientId ? String(part.fields.clientId.value).slice(0, 64) : undefined;
+        const { bytes, clientId } = await readingMultipart(async () => {
+          const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+          if (!part) throw new AppError('validation_failed', 'Please choose a photo.', { photo: 'required' });
+          const read = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('payload_too_large', 'Each photo must be at most 10 MB.', { photo: 'photo_too_large' });
+          const id = typeof part.fields.clientId === 'object' && 'value' in part.fields.clientId ? String(part.fields.clientId.value).slice(0, 64) : undefined;
+          if (id !== undefined) assertAcceptableText('clientId', id);
+          return { bytes: read, clientId: id };
+        });
         return reply.code(201).send(await support.sendPhoto(request.user, request.params.id, bytes, clientId));
       },
     );
