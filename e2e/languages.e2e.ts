@@ -201,6 +201,8 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await page.getByRole('main').first().waitFor();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A screen that failed to draw shows the router's error page, which is tidy and accessible: a sweep must not pass it.
+  expect(await page.locator('[data-route-error]').count(), `${path} failed to render`).toBe(0);
 }
 
 /** Signed in (in English), then switched to the language and theme, on this device and on the account. */

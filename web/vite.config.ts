@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -22,6 +23,16 @@ const SHELL =
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
+    ],
+  },
   plugins: [react(), tailwindcss(), inlineHeadScript(), serviceWorker(), precompress()],
   build: {
     target: 'es2022',
@@ -37,7 +48,7 @@ export default defineConfig({
             // The small pieces the login page and the app's frame share (buttons, fields, the language and text-size
             // controls, the API client), in one file for the same reason. Each of them is free of zod and sockets.
             { name: 'shell', test: SHELL, priority: 5 },
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/, priority: 10 },
+            { name: 'framework', test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/, priority: 10 },
           ],
         },
       },
@@ -52,6 +63,10 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    // Libraries written for React go through the same aliases as the app, so tests render with what ships.
+    // (its CommonJS entry would `require` React itself, past the aliases).
+    alias: { '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js' },
+    server: { deps: { inline: ['@testing-library/react', '@tanstack/react-query', 'react-router', 'react-i18next'] } },
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

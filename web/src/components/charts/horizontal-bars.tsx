@@ -1,3 +1,4 @@
+import './preact-safe';
 import { useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Text, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
 import { barChartHeight } from './chart-format';

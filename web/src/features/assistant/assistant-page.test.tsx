@@ -68,7 +68,7 @@ function renderPage() {
 
 const box = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
-const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(box(), { target: { value: text } });
 const empty: AssistantConversation = { id: null, messages: [], starters: ['Where is my complaint?', 'How do I get a refund?'] };
 
 beforeAll(async () => {

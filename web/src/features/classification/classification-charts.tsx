@@ -1,3 +1,4 @@
+import '../../components/charts/preact-safe';
 import type { ClassificationSummary } from '@railmadad/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

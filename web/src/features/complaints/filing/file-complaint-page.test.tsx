@@ -23,10 +23,10 @@ function renderPage() {
 
 const fillComplaint = () => {
   fireEvent.change(screen.getByLabelText('Type of problem'), { target: { value: 'water' } });
-  fireEvent.change(screen.getByLabelText('Train number'), { target: { value: '12951' } });
-  fireEvent.change(screen.getByLabelText('PNR'), { target: { value: '4512345678' } });
-  fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Coach B2, berth 34' } });
-  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'No water in the toilets since Kota.' } });
+  fireEvent.input(screen.getByLabelText('Train number'), { target: { value: '12951' } });
+  fireEvent.input(screen.getByLabelText('PNR'), { target: { value: '4512345678' } });
+  fireEvent.input(screen.getByLabelText('Location'), { target: { value: 'Coach B2, berth 34' } });
+  fireEvent.input(screen.getByLabelText('Description'), { target: { value: 'No water in the toilets since Kota.' } });
 };
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -88,7 +88,7 @@ describe('File a New Complaint', () => {
     );
     renderPage();
     const type = screen.getByLabelText('Type of problem') as HTMLSelectElement;
-    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'No water in the toilets since Kota.' } });
+    fireEvent.input(screen.getByLabelText('Description'), { target: { value: 'No water in the toilets since Kota.' } });
     const chip = await screen.findByRole('button', { name: 'Water Availability' }, { timeout: 2000 });
     expect(screen.queryByRole('button', { name: 'Passenger Amenities' })).toBeNull();
     expect(type.value).toBe('');

@@ -1,3 +1,4 @@
+import '../../../../components/charts/preact-safe';
 import { type AnalyticsBreakdown, type AnalyticsDaily, COMPLAINT_STATUSES, type ComplaintStatus } from '@railmadad/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
