@@ -86,6 +86,18 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await context.close();
   });
 
+  it('opened at its IP address instead of its name, the login page says the address is the problem, not the password', async () => {
+    const byAddress = server.url.replace('//localhost:', '//127.0.0.1:');
+    const context = await browser.newContext({ baseURL: byAddress, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await signInWithEmail(page, ADMIN.email, ADMIN.password);
+    const alert = page.getByRole('alert').filter({ hasText: 'Rail Madad cannot be used at this address' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(byAddress);
+    expect(await page.getByText('Login failed').count()).toBe(0);
+    await context.close();
+  });
+
   it('a passenger typing /staff ends on /, and logout returns to /login', async () => {
     const email = uniqueEmail('curious');
     const { context, page } = await signUpAndVerify(email, 'Curious Passenger');

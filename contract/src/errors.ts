@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  /** A signed-in (or signing-in) request came from a page at an address this server does not serve. */
+  'untrusted_origin',
   'not_found',
   'conflict',
   'rate_limited',

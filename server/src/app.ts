@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAuth } from './auth/auth';
+import { createAuth, type SessionEnd } from './auth/auth';
 import { ensureAccount } from './auth/bootstrap';
 import { authRoutes } from './auth/routes';
 import { createGuards } from './auth/session';
@@ -56,7 +56,7 @@ import { createSmtpMailProvider, type MailProvider } from './providers/mail';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
 import { createDiskStorage } from './providers/storage';
 import { attachRealtime } from './realtime';
-import { addSecurityHeaders, inlineScriptHashes } from './security';
+import { addSecurityHeaders, guardOrigin, inlineScriptHashes } from './security';
 import { serveWeb } from './web';
 import { guardInput } from './lib/input-guard';
 
@@ -113,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = createDiskStorage(`${config.dataDir}/files`);
   const accounts = createAccountService({ db: database.db, storage, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });
   const messages = createMessages();
-  const auth = createAuth({ config, db: database.db, messenger, messages, notifications, accounts });
+  // Sockets of a session that ended (signed out, revoked, its person deactivated) are closed at once.
+  const sessionsEnded = new EventEmitter<{ ended: [SessionEnd] }>();
+  const auth = createAuth({ config, db: database.db, messenger, messages, notifications, accounts, onSessionEnded: (end) => sessionsEnded.emit('ended', end) });
   const guards = createGuards(auth);
   const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, messages, publicUrl: config.publicUrl });
@@ -165,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ code: error.code, message: error.message, fields: error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -191,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });
 
+  guardOrigin(app, config.trustedOrigins, config.publicUrl);
   guardInput(app);
   const indexHtml = join(config.webDist, 'index.html');
   addSecurityHeaders(app, config.publicUrl.startsWith('https://'), existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []);
@@ -221,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onReturnedToQueue: async (returned) => {
         for (const c of returned) await assignment.assign(c.id);
       },
+      onDeactivated: (userId) => sessionsEnded.emit('ended', { userId }),
     }),
   );
   await app.register(solutionsRoutes(moduleDeps));
@@ -247,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit });
+  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit, trustedOrigins: config.trustedOrigins, sessionsEnded });
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });

@@ -16,6 +16,22 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: optionalUrl,
+    /** Other addresses the app is opened at (a LAN name, an IP), comma-separated origins such as http://192.168.1.5:3000. */
+    TRUSTED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        const origins: string[] = [];
+        for (const item of (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+          const url = URL.canParse(item) ? new URL(item) : undefined;
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme, host and port only, e.g. http://192.168.1.5:3000)` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z
       .string()
@@ -99,6 +115,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Where the app may be opened from: PUBLIC_URL's origin and TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -162,11 +180,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // the folder the person is in), or to the current directory when run directly.
   const dataDir = resolve(source.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...(e.TRUSTED_ORIGINS ?? [])])],
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -14,13 +14,15 @@ import type { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { Auth } from './auth/auth';
+import type { Auth, SessionEnd } from './auth/auth';
 import type { ComplaintChange } from './modules/complaints/complaints.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { SupportEvents, SupportService } from './modules/support/support.service';
 import { AppError } from './lib/errors';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets of one signed-in session (one browser), closed together when it ends. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Staff and admins: every complaint change reaches their dashboards. */
 export const STAFF_ROOM = 'staff';
 /** How often each node tells the database who has a socket open to it (live-support presence). */
@@ -40,12 +42,21 @@ export async function attachRealtime(
     support: SupportService;
     redisUrl?: string;
     rateLimit?: boolean;
+    /** Pages at these origins may open a socket; a browser page elsewhere may not ride on its visitor's cookie. */
+    trustedOrigins: readonly string[];
+    sessionsEnded: EventEmitter<{ ended: [SessionEnd] }>;
   },
 ) {
+  const trusted = new Set(deps.trustedOrigins);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
     path: '/socket.io',
     serveClient: false,
     cors: { origin: false },
+    // Browsers send Origin with every socket; a client without one (a script with a bearer token) carries no page.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(origin && !trusted.has(origin) ? 'untrusted origin' : null, !origin || trusted.has(origin));
+    },
   });
 
   let redis: Redis[] = [];
@@ -68,6 +79,7 @@ export async function attachRealtime(
       // A banned (deactivated) account keeps no live channel, as the HTTP guards refuse it too.
       if (!session || (session.user as { banned?: boolean | null }).banned) return next(new Error('unauthorized'));
       socket.data.userId = session.user.id;
+      socket.data.sessionId = session.session.id;
       socket.data.role = (session.user as { role?: string }).role ?? 'passenger';
       next();
     } catch {
@@ -78,10 +90,15 @@ export async function attachRealtime(
   const { support } = deps;
   const rateLimit = deps.rateLimit ?? true;
   const log = app.log;
+  // With the Redis adapter this reaches the sockets on every node.
+  deps.sessionsEnded.on('ended', ({ userId, sessionId }) => {
+    io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId)).disconnectSockets(true);
+  });
+
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     const actor = { id: userId, role: socket.data.role as Role };
-    socket.join(userRoom(userId));
+    socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as string)]);
     if (actor.role === 'staff' || actor.role === 'admin') socket.join(STAFF_ROOM);
     void support.markSeen([userId]).catch((err) => log.error({ err }, 'presence update failed'));
 

@@ -1,6 +1,6 @@
 import { todayInIndia } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getComplaint, jpeg, multipart } from './complaint-helpers';
+import { createComplaint, getComplaint, jpeg, multipart } from './complaint-helpers';
 import { createTestApp, createUser, lastMessageTo, ORIGIN, type TestApp } from './helpers';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -127,6 +127,17 @@ describe('POST /complaints/feedback/', () => {
   it('answers 401 without a session', async () => {
     expect((await send('/complaints/feedback/', {}, feedback())).statusCode).toBe(401);
   });
+
+  it("puts feedback under the signed-in person's name, and only on a complaint they may see", async () => {
+    const bobs = await createComplaint(t.app, bob.cookie);
+    const onBobs = await send('/complaints/feedback/', cookie(alice), feedback({ complaint: bobs.reference, user_name: 'Bob', user_email: bob.email }));
+    expect(onBobs.statusCode).toBe(404);
+    const alices = await createComplaint(t.app, alice.cookie);
+    const own = await send('/complaints/feedback/', cookie(alice), feedback({ complaint: alices.reference.toLowerCase(), user_name: 'Bob', user_email: bob.email }));
+    expect(own.statusCode).toBe(201);
+    const listed = await t.app.inject({ url: `/complaints/feedback/?complaint_id=${alices.reference.toLowerCase()}`, headers: cookie(staff) });
+    expect(listed.json()).toEqual([expect.objectContaining({ user_email: alice.email, user_name: expect.not.stringMatching(/^Bob$/) })]);
+  });
 });
 
 describe('GET /complaints/feedback/?complaint_id=', () => {
@@ -137,11 +148,14 @@ describe('GET /complaints/feedback/?complaint_id=', () => {
 
     const asAlice = await t.app.inject({ url: '/complaints/feedback/?complaint_id=bedroll', headers: bearer() });
     expect(asAlice.statusCode).toBe(200);
+    // Stored under the account's own name and address, not the ones the form sent.
+    const aliceName = (await t.app.inject({ url: '/api/me', headers: cookie(alice) })).json().name as string;
+    const bobName = (await t.app.inject({ url: '/api/me', headers: cookie(bob) })).json().name as string;
     expect(asAlice.json()).toEqual([
-      { id: expect.any(String), complaint: 'bedroll', feedback_message: 'Dirty blanket (Alice).', rating: 3, user_name: 'Alice', user_email: 'alice@example.com', created_at: expect.any(String) },
+      { id: expect.any(String), complaint: 'bedroll', feedback_message: 'Dirty blanket (Alice).', rating: 3, user_name: aliceName, user_email: alice.email, created_at: expect.any(String) },
     ]);
     const asStaff = await t.app.inject({ url: '/api/complaints/feedback/?complaint_id=bedroll', headers: cookie(staff) });
-    expect(asStaff.json().map((f: { user_name: string }) => f.user_name).sort()).toEqual(['Alice', 'Bob']);
+    expect(asStaff.json().map((f: { user_name: string }) => f.user_name).sort()).toEqual([aliceName, bobName].sort());
     expect((await t.app.inject({ url: '/complaints/feedback/?complaint_id=nothing-here', headers: cookie(staff) })).json()).toEqual([]);
   });
 

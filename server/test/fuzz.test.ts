@@ -60,7 +60,7 @@ const HOSTILE_STRINGS = [
   "' OR 1=1 --",
   '"; DROP TABLE complaint; --',
   '<script>alert(1)</script>',
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
   '-1',
   '0',
   '99999999999999999999999',

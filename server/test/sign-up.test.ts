@@ -179,7 +179,7 @@ describe('POST /api/auth/sign-up/email', () => {
       payload: valid(),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('INVALID_ORIGIN');
+    expect(res.json().code).toBe('untrusted_origin');
   });
 
   it('rejects a callback address on another site', async () => {

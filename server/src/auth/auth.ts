@@ -14,11 +14,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { languageFromCookie, languageOf, type Messages } from '../lib/messages';
 import { admin, bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { hit } from '../lib/throttle';
+import { clearHits, hit, hitsSoFar, waitFor } from '../lib/throttle';
 import type { AccountService } from '../modules/account/account.service';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { Messenger } from '../modules/outbox/outbox.service';
@@ -30,22 +30,41 @@ export type AuthDeps = {
   notifications: NotificationsService;
   accounts: AccountService;
   messages: Messages;
+  /** Told when a session ends (sign-out, revoked, password reset, account deleted or banned), after it commits. */
+  onSessionEnded?: (end: SessionEnd) => void;
 };
 
+/** A session that ended, or (no sessionId) every session of a person. */
+export type SessionEnd = { userId: string; sessionId?: string };
+
 const HOUR = 60 * 60 * 1000;
-/** Failed-or-not sign-in attempts allowed per account in 15 minutes, whatever the IP. */
-const SIGN_IN_PER_ACCOUNT = { limit: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * Wrong passwords. One address that gets an account's password wrong 5 times in 15 minutes must wait for the
+ * window to end; the owner signing in from anywhere else is not held up by it. Past 10 wrong passwords from all
+ * addresses together, every try on that account waits a little longer (a quarter second per failure, at most
+ * 3 s), which makes guessing from many addresses slow without locking the owner out. A password reset through
+ * the e-mailed link lifts both.
+ */
+const WRONG_PASSWORDS = { perAddress: 5, slowAfter: 10, stepMs: 250, maxDelayMs: 3_000, windowMs: 15 * 60 * 1000 };
+const wrongFromAddress = (email: string, address: string) => `sign-in-fail:${email}:${address}`;
+const wrongForAccount = (email: string) => `sign-in-fail:${email}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The client's address: the auth routes put Fastify's (which honours TRUST_PROXY) in x-forwarded-for. */
+const addressOf = (ctx: { request?: Request; headers?: Headers }) => (ctx.request?.headers ?? ctx.headers)?.get('x-forwarded-for') ?? 'unknown';
 
 /** Phone sign-ups get a placeholder address until they add their own; it never receives mail. */
 export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@phone.railmadad.invalid`;
+/** The stand-in address of an account signed up by phone, which reaches nobody. */
+export const isPhoneOnlyEmail = (email: string) => email.endsWith('@phone.railmadad.invalid');
 
 /** The language on the screen a request came from (the web app's `lang` cookie), for someone with no settings yet. */
 const screenLanguage = (ctx: { request?: Request; headers?: Headers } | null | undefined) =>
   languageFromCookie(ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie')) ?? 'en';
 
-const tooMany = (message: string) => new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message });
+const tooMany = (message: string, retryAfterSeconds: number) =>
+  new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message }, { 'retry-after': String(retryAfterSeconds) });
 
-export function createAuth({ config, db, messenger, messages, notifications, accounts }: AuthDeps) {
+export function createAuth({ config, db, messenger, messages, notifications, accounts, onSessionEnded }: AuthDeps) {
   const limitsOn = config.rateLimit;
 
   const beforeHook = createAuthMiddleware(async (ctx) => {
@@ -66,8 +85,11 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
       }
       case '/sign-in/email': {
         const email = String(body.email ?? '').trim().toLowerCase();
-        if (limitsOn && email && !(await hit(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT.limit, SIGN_IN_PER_ACCOUNT.windowMs))) {
-          throw tooMany('Too many sign-in attempts for this account. Please wait a few minutes.');
+        if (limitsOn && email) {
+          const wait = await waitFor(db, wrongFromAddress(email, addressOf(ctx)), WRONG_PASSWORDS.perAddress, WRONG_PASSWORDS.windowMs);
+          if (wait) throw tooMany('Too many wrong passwords for this account. Please wait a few minutes, or reset your password by e-mail.', wait);
+          const failures = await hitsSoFar(db, wrongForAccount(email), WRONG_PASSWORDS.windowMs);
+          if (failures > WRONG_PASSWORDS.slowAfter) await sleep(Math.min(WRONG_PASSWORDS.maxDelayMs, (failures - WRONG_PASSWORDS.slowAfter) * WRONG_PASSWORDS.stepMs));
         }
         return { context: { body: { ...body, email } } };
       }
@@ -77,8 +99,10 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
         if (!isValidPhone(phone)) {
           throw new APIError('BAD_REQUEST', { code: 'INVALID_PHONE_NUMBER', message: 'Invalid phone number format. Please use format: +91XXXXXXXXXX' });
         }
-        if (ctx.path === '/phone-number/send-otp' && limitsOn && !(await hit(db, `otp-send:${phone}`, OTP_MAX_SENDS_PER_HOUR, HOUR))) {
-          throw tooMany('Too many codes sent to this number. Please try again in an hour.');
+        if (ctx.path === '/phone-number/send-otp' && limitsOn) {
+          const wait = await waitFor(db, `otp-send:${phone}`, OTP_MAX_SENDS_PER_HOUR, HOUR);
+          if (wait) throw tooMany('Too many codes sent to this number. Please try again in an hour.', wait);
+          await hit(db, `otp-send:${phone}`, OTP_MAX_SENDS_PER_HOUR, HOUR);
         }
         return { context: { body: { ...body, phoneNumber: phone } } };
       }
@@ -94,9 +118,38 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
         if (credential) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_REQUIRED', message: 'Please enter your password to delete your account.' });
         return;
       }
+      case '/reset-password': {
+        // The e-mailed link proves the owner: their own address is no longer held back for wrong passwords.
+        const token = typeof body.token === 'string' ? body.token : '';
+        const found = token ? await db.query.verification.findFirst({ where: eq(schema.verification.identifier, `reset-password:${token}`), columns: { value: true } }) : undefined;
+        const owner = found ? await db.query.user.findFirst({ where: eq(schema.user.id, found.value), columns: { email: true } }) : undefined;
+        if (owner) await clearWrongPasswords(owner.email);
+        return;
+      }
       default:
         return;
     }
+  });
+
+  /** Forgets an account's wrong passwords, from every address. */
+  const clearWrongPasswords = async (email: string) => {
+    const key = wrongForAccount(email);
+    await db.delete(schema.throttle).where(or(eq(schema.throttle.key, key), like(schema.throttle.key, `${key.replace(/[\\%_]/g, '\\$&')}:%`)));
+  };
+
+  const afterHook = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-in/email' || !limitsOn) return;
+    const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+    if (!email) return;
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError) {
+      if ((returned.body as { code?: string } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
+      await hit(db, wrongFromAddress(email, addressOf(ctx)), WRONG_PASSWORDS.perAddress, WRONG_PASSWORDS.windowMs);
+      await hit(db, wrongForAccount(email), Number.MAX_SAFE_INTEGER, WRONG_PASSWORDS.windowMs);
+      return;
+    }
+    // Signed in: this address starts afresh.
+    await clearHits(db, wrongFromAddress(email, addressOf(ctx)));
   });
 
   return betterAuth({
@@ -104,7 +157,7 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     // Profiles change through PATCH /api/me, which checks every field (a name, a photo that was re-encoded);
     // the library's own update would store whatever it is sent, `null` names and arbitrary image addresses.
     disabledPaths: ['/update-user'],
@@ -211,8 +264,16 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
           },
         },
       },
+      // Every way the library ends a session passes here, so open sockets of that session can be closed at once.
+      session: {
+        delete: {
+          async after(session) {
+            onSessionEnded?.({ userId: session.userId, sessionId: session.id });
+          },
+        },
+      },
     },
-    hooks: { before: beforeHook },
+    hooks: { before: beforeHook, after: afterHook },
     plugins: [
       admin({ defaultRole: 'passenger', adminRoles: ['admin'] }),
       phoneNumber({

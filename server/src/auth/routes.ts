@@ -40,6 +40,10 @@ export const authRoutes =
         if (cookies.length) reply.header('set-cookie', cookies);
         // better-auth's own limiter answers with a message only; every error here carries a code.
         if (response.status === 429) {
+          // The standard header, which browsers and HTTP clients honour; the library's own limiter says X-Retry-After.
+          const retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
+          reply.removeHeader('x-retry-after');
+          if (retryAfter) reply.header('retry-after', retryAfter);
           const detail = (await response.json().catch(() => ({}))) as { message?: string };
           return reply.send({ code: 'RATE_LIMITED', message: detail.message ?? 'Too many requests. Please try again later.' });
         }

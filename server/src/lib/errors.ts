@@ -8,6 +8,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_image: 400,
   unauthorized: 401,
   forbidden: 403,
+  untrusted_origin: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -28,6 +29,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: seconds until trying again can succeed, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? code);
     this.status = STATUS[code];

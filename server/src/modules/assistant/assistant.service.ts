@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { assistantConversation, assistantLink, assistantMessage, complaint, user, userSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { hit } from '../../lib/throttle';
+import { enforce } from '../../lib/throttle';
 import type { ComplaintsService } from '../complaints/complaints.service';
 import type { Messenger } from '../outbox/outbox.service';
 import type { SupportService } from '../support/support.service';
@@ -196,9 +196,7 @@ export function createAssistantService(deps: {
   }
 
   const rateLimit = async (key: string) => {
-    if (config.rateLimit && !(await hit(db, key, ASSISTANT_MESSAGES_PER_MINUTE, 60_000))) {
-      throw new AppError('rate_limited', 'Too many messages. Please wait a minute and try again.');
-    }
+    if (config.rateLimit) await enforce(db, key, ASSISTANT_MESSAGES_PER_MINUTE, 60_000, 'Too many messages. Please wait a minute and try again.');
   };
 
   return {

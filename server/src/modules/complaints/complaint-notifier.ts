@@ -5,8 +5,8 @@ import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
+import { isPhoneOnlyEmail } from '../../auth/auth';
 
-const PLACEHOLDER_EMAIL = /@phone\.railmadad\.invalid$/;
 
 export type ComplaintNotifier = ReturnType<typeof createComplaintNotifier>;
 
@@ -56,7 +56,7 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     const link = path ? `${deps.publicUrl}${path}` : deps.publicUrl;
     const mobile = notice.mobile ?? person.phoneNumber ?? person.phone;
     if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) });
-    if (person.mail !== false && !PLACEHOLDER_EMAIL.test(person.email)) {
+    if (person.mail !== false && !isPhoneOnlyEmail(person.email)) {
       const text = [say('text'), messages.text(language, 'mail.followLink', { link }), messages.text(language, 'mail.signature')].join('\n\n');
       await messenger.sendEmail({ to: person.email, subject: say('subject'), text });
     }

@@ -14,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { hit } from '../../lib/throttle';
+import { enforce } from '../../lib/throttle';
 import type { ComplaintsService } from './complaints.service';
 import { readComplaintForm } from './multipart';
 
@@ -90,9 +89,7 @@ export const complaintRoutes =
       { config: { access: 'public' }, schema: { tags: ['complaints'], summary: 'Status of a complaint by its reference and the PNR or mobile number it was filed with', querystring: trackQuerySchema, response: { 200: trackResultSchema } } },
       async (request) => {
         // Guessing references needs many tries; a person needs one.
-        if (deps.rateLimit && !(await hit(deps.db, `track:${request.ip}`, TRACK_PER_MINUTE, 60_000))) {
-          throw new AppError('rate_limited', 'Too many look-ups. Please wait a minute.');
-        }
+        if (deps.rateLimit) await enforce(deps.db, `track:${request.ip}`, TRACK_PER_MINUTE, 60_000, 'Too many look-ups. Please wait a minute.');
         return complaints.track(request.query.reference, request.query);
       },
     );

@@ -3,6 +3,7 @@ import { isValidPhone, normalizePhone } from '@railmadad/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPhoneOnlyEmail } from '../../auth/auth';
 import type { Guards } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
@@ -20,6 +21,10 @@ function toType(value: string | undefined): ComplaintType | string | undefined {
   const byLabel = COMPLAINT_TYPES.find((t) => COMPLAINT_TYPE_LABELS[t].toLowerCase() === v.toLowerCase());
   return byLabel ?? v;
 }
+
+/** A complaint reference as stored (CMP100001), whatever its case; any other subject as it is. */
+const isReference = (subject: string) => /^CMP\d+$/i.test(subject);
+const asReference = (subject: string) => (isReference(subject) ? subject.toUpperCase() : subject);
 
 /**
  * The prototype's calls (spec section 7), kept working for existing clients with a session
@@ -62,20 +67,26 @@ export const legacyRoutes =
         { ...user, schema: { tags: ['original API'], body: legacyFeedbackSchema, response: { 201: z.object({ message: z.string(), id: z.string() }) } } },
         async (request, reply) => {
           const b = request.body;
+          const author = request.user;
+          // Feedback on a complaint (by its reference) is only for one this person may see: a passenger their own.
+          const subject = asReference(b.complaint);
+          if (isReference(subject)) await complaints.get(author, subject);
           // The form writes "Category: …\nSubcategory: …\n\n<text>"; keep the parts apart as well.
           const category = /^Category:\s*(.+)$/m.exec(b.feedback_message)?.[1]?.trim() ?? null;
           const subcategory = /^Subcategory:\s*(.+)$/m.exec(b.feedback_message)?.[1]?.trim() ?? null;
           const id = newId();
           await db.insert(feedback).values({
             id,
-            subject: b.complaint,
+            subject,
             userId: request.user.id,
             rating: b.rating ?? null,
             message: b.feedback_message,
             category,
             subcategory,
-            name: b.user_name,
-            email: b.user_email.toLowerCase(),
+            // Written under the account's own name and address, whatever the form says; an account signed up by phone
+            // has no real address, and the one typed is how to reach them.
+            name: author.name,
+            email: (isPhoneOnlyEmail(author.email) ? b.user_email : author.email).toLowerCase(),
           });
           return reply.code(201).send({ message: 'Feedback submitted successfully!', id });
         },
@@ -89,7 +100,7 @@ export const legacyRoutes =
           const rows = await db
             .select()
             .from(feedback)
-            .where(and(eq(feedback.subject, request.query.complaint_id), mineOnly))
+            .where(and(eq(feedback.subject, asReference(request.query.complaint_id)), mineOnly))
             .orderBy(desc(feedback.createdAt))
             .limit(100);
           return rows.map((r) => ({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Guards } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hit } from '../../lib/throttle';
+import { enforce } from '../../lib/throttle';
 import { isSpeechContentType, SPEECH_CONTENT_TYPES, SpeechError, type SpeechProvider } from '../../providers/speech';
 
 /** About 60 s of Opus from a phone's MediaRecorder, with room to spare; the web app stops recording at 60 s. */
@@ -51,9 +51,7 @@ export const speechRoutes =
         }
         const audio = request.body;
         if (!Buffer.isBuffer(audio) || audio.length === 0) throw new AppError('validation_failed', 'The recording is empty.', { body: 'required' });
-        if (deps.rateLimit && !(await hit(deps.db, `speech:${request.user.id}`, TRANSCRIPTIONS_PER_MINUTE, 60_000))) {
-          throw new AppError('rate_limited', 'Too many recordings. Please wait a minute and try again.');
-        }
+        if (deps.rateLimit) await enforce(deps.db, `speech:${request.user.id}`, TRANSCRIPTIONS_PER_MINUTE, 60_000, 'Too many recordings. Please wait a minute and try again.');
         try {
           return await speech.transcribe(audio, contentType, request.query.language);
         } catch (error) {

@@ -58,6 +58,8 @@ export type StaffServiceOptions = {
    * into the queue, so auto-assignment can hand them on. Failures are logged, never undo it.
    */
   onReturnedToQueue?: (complaints: { id: string; reference: string }[], actor: Actor) => void | Promise<void>;
+  /** Told, after the transaction commits, that a person was deactivated and their sessions deleted. */
+  onDeactivated?: (userId: string) => void;
 };
 
 export type StaffService = ReturnType<typeof createStaffService>;
@@ -337,6 +339,7 @@ export function createStaffService(
         if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_EMAIL, { email: 'email_taken' });
         throw error;
       }
+      if (patch.status === 'inactive') options.onDeactivated?.(id);
       if (returned.length > 0 && options.onReturnedToQueue) {
         try {
           await options.onReturnedToQueue(returned, actor);

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assertAcceptableText } from '../../lib/input-guard';
 import { readingMultipart } from '../../lib/multipart';
-import { hit } from '../../lib/throttle';
+import { enforce } from '../../lib/throttle';
 import type { IceConfig } from './ice';
 import { iceServersFor } from './ice';
 import type { SupportService } from './support.service';
@@ -45,7 +45,7 @@ export const supportRoutes =
     const tags = ['support'];
 
     const limit = async (key: string, max: number, windowMs: number, message: string) => {
-      if (deps.rateLimit && !(await hit(deps.db, key, max, windowMs))) throw new AppError('rate_limited', message);
+      if (deps.rateLimit) await enforce(deps.db, key, max, windowMs, message);
     };
 
     app.post(

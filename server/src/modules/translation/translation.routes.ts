@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hit } from '../../lib/throttle';
+import { enforce } from '../../lib/throttle';
 import type { Translator } from '../../providers/translate';
 
 /** Enough for an agent reading a busy chat; each one is a call to the model. */
@@ -34,9 +34,7 @@ export const translationRoutes =
         const key = `${to}:${createHash('sha256').update(text).digest('base64url')}`;
         const known = cache.get(key);
         if (known !== undefined) return { translation: known, to };
-        if (deps.rateLimit && !(await hit(deps.db, `translate:${request.user.id}`, TRANSLATIONS_PER_MINUTE, 60_000))) {
-          throw new AppError('rate_limited', 'Too many translations at once. Please wait a minute.');
-        }
+        if (deps.rateLimit) await enforce(deps.db, `translate:${request.user.id}`, TRANSLATIONS_PER_MINUTE, 60_000, 'Too many translations at once. Please wait a minute.');
         let translation: string;
         try {
           translation = await translator.translate(text, to);

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 const CONTROL =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 aria-[invalid=true]:border-red-600';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 aria-[invalid=true]:border-red-600 [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-700 dark:[&[readonly]]:bg-slate-800 dark:[&[readonly]]:text-slate-300';
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; trailing?: ReactNode };
 
@@ -37,12 +37,14 @@ const typedLeftToRight = (props: InputHTMLAttributes<HTMLInputElement>) =>
 
 export function TextField({ label, error, hint, trailing, ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const ltr = typedLeftToRight(rest);
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
-      <div className="relative">
+      {/* A left-to-right field keeps its button (show password) at its own end, clear of the text, in Urdu too. */}
+      <div className="relative" dir={ltr ? 'ltr' : undefined}>
         <input
           id={id}
-          dir={typedLeftToRight(rest) ? 'ltr' : undefined}
+          dir={ltr ? 'ltr' : undefined}
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={describedBy(id, error, hint)}
           className={`${CONTROL} ${trailing ? 'pe-12' : ''}`}

@@ -24,12 +24,14 @@ const CODE_KEYS: Record<string, string> = {
   INVALID_TOKEN: 'auth.errors.invalidToken',
   INVALID_PASSWORD: 'auth.errors.wrongPassword',
   network: 'errors.network',
+  untrusted_origin: 'errors.untrustedOrigin',
 };
 
 export function authErrorMessage(t: TFunction, error: unknown, fallbackKey: string): string {
   if (error instanceof ApiError) {
     const key = CODE_KEYS[error.code] ?? (error.status === 429 ? CODE_KEYS.RATE_LIMITED : undefined);
-    if (key) return t(key);
+    // The address as one left-to-right piece, also inside Urdu or Sindhi text.
+    if (key) return t(key, { address: `\u2068${window.location.origin}\u2069` });
   }
   return t(fallbackKey);
 }

@@ -18,13 +18,14 @@ export default function FeedbackFormPage() {
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
+  const hasEmail = Boolean(me && !me.email.endsWith('.invalid'));
   const [form, setForm] = useState({
     complaintId: '',
     category: '' as FeedbackCategory | '',
     subcategory: '',
     message: '',
     name: me?.name ?? '',
-    email: me?.email.endsWith('.invalid') ? '' : (me?.email ?? ''),
+    email: hasEmail ? (me?.email ?? '') : '',
     rating: 0,
   });
   const [busy, setBusy] = useState(false);
@@ -102,8 +103,18 @@ export default function FeedbackFormPage() {
           </div>
           <TextAreaField label={t('feedbackForm.message')} rows={4} value={form.message} onChange={(e) => setForm({ ...form, message: e.target.value })} maxLength={2000} required />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('feedbackForm.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" required />
-            <TextField label={t('feedbackForm.email')} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" required />
+            {/* Feedback goes in under the account's own name and address (the server sees to it); only an account
+                signed up by phone, which has no address, types one to be reached at. */}
+            <TextField label={t('feedbackForm.name')} value={form.name} readOnly autoComplete="name" required />
+            <TextField
+              label={t('feedbackForm.email')}
+              type="email"
+              value={form.email}
+              readOnly={hasEmail}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+              autoComplete="email"
+              required
+            />
           </div>
           <StarRating label={t('feedbackForm.rating')} value={form.rating} onChange={(rating) => setForm({ ...form, rating })} />
           <Button type="submit" busy={busy}>
