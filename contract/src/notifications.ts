@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'complaint_status',
   'complaint_note',
   'complaint_emergency',
+  /** To admins: a new complaint that auto-assignment could not (or was not asked to) give anyone. */
+  'complaint_unassigned',
   'support_reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

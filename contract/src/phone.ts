@@ -1,16 +1,24 @@
 export const DEFAULT_COUNTRY_CODE = '91';
 /** Optional plus, a non-zero first digit, then 1 to 14 digits (spec section 5). */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+/** An Indian mobile: +91, then ten digits starting with 6, 7, 8 or 9. */
+const INDIAN_MOBILE = /^\+91[6-9]\d{9}$/;
 
 /**
- * The spec's normalisation: strip everything but digits, prefix the default country code
- * when it is missing, then prefix "+". A bare 10-digit Indian mobile becomes +91XXXXXXXXXX.
+ * The spec's normalisation, made safe to run twice: strip everything but digits and prefix "+". A number typed
+ * with "+" or "00" already carries its country code; otherwise a leading trunk "0" is dropped (09876543210) and the
+ * default country code is added unless the ten digits of an Indian mobile already follow it (919876543210).
  */
 export function normalizePhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
+  const trimmed = input.trim();
+  const digits = trimmed.replace(/\D/g, '');
   if (digits === '') return '';
-  const withCountry = digits.startsWith(DEFAULT_COUNTRY_CODE) && digits.length > 10 ? digits : `${DEFAULT_COUNTRY_CODE}${digits}`;
-  return `+${withCountry}`;
+  if (trimmed.startsWith('+')) return `+${digits}`;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  const national = digits.replace(/^0+/, '');
+  if (national.length === 12 && national.startsWith(DEFAULT_COUNTRY_CODE)) return `+${national}`;
+  return `+${DEFAULT_COUNTRY_CODE}${national}`;
 }
 
-export const isValidPhone = (normalized: string): boolean => PHONE_PATTERN.test(normalized);
+/** The spec's pattern, and for India (+91) a real mobile number: SMS goes nowhere else. */
+export const isValidPhone = (normalized: string): boolean => PHONE_PATTERN.test(normalized) && (!normalized.startsWith('+91') || INDIAN_MOBILE.test(normalized));

@@ -40,6 +40,9 @@ describe('auto-assignment on filing', () => {
     // The assignee hears of it.
     const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: second.assignee?.id === busy.id ? busy.cookie : free.cookie } })).json();
     expect(bell.items.map((n: { kind: string; params: { reference?: string } }) => `${n.kind}:${n.params.reference}`)).toContain(`complaint_assigned:${second.reference}`);
+    // Given to someone: the admins are not asked to find anyone for it.
+    const adminBell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: admin.cookie } })).json();
+    expect(adminBell.items.filter((n: { kind: string; params: { reference?: string } }) => n.kind === 'complaint_unassigned' && n.params.reference === second.reference)).toEqual([]);
   });
 
   it('leaves the complaint in the queue when nobody active handles its type', async () => {

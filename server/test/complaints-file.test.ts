@@ -263,8 +263,19 @@ describe('POST /api/complaints', () => {
     it('leaves a medical complaint that is not urgent as it is, and alerts no one', async () => {
         const c = await createComplaint(t.app, passenger.cookie, { type: 'medical', description: 'The first-aid box in the coach was empty when I looked.' });
       expect(c).toMatchObject({ emergency: false, severity: 'medium', firstResponseDueAt: null });
-      const alerts = (await notificationsOf(t.app, admin.cookie)).filter((n) => n.params.reference === c.reference);
+      const alerts = (await notificationsOf(t.app, admin.cookie)).filter((n) => n.params.reference === c.reference && n.kind === 'complaint_emergency');
       expect(alerts).toEqual([]);
+    });
+
+    it("rings every admin's bell for a new complaint nobody could be given, once: an emergency only as an emergency", async () => {
+      const c = await createComplaint(t.app, passenger.cookie, { description: 'No water in coach B2 since Nagpur, the tank is empty.' });
+      expect(c.assignee).toBeNull();
+      const alerts = (await notificationsOf(t.app, admin.cookie)).filter((n) => n.params.reference === c.reference);
+      expect(alerts).toEqual([expect.objectContaining({ kind: 'complaint_unassigned', link: `/complaints/${c.reference}` })]);
+
+      const urgent = await createComplaint(t.app, passenger.cookie, { type: 'medical', description: 'my father has chest pain and is not breathing properly' });
+      const urgentAlerts = (await notificationsOf(t.app, admin.cookie)).filter((n) => n.params.reference === urgent.reference);
+      expect(urgentAlerts.map((n) => n.kind)).toEqual(['complaint_emergency']);
     });
 
     it('does not mark a water complaint that mentions blood as an emergency', async () => {

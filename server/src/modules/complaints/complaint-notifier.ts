@@ -64,10 +64,10 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
 
   return {
     tell,
-    /** Every admin hears of an emergency at once, in the bell. */
-    async alertAdmins(params: Record<string, string>) {
+    /** Every admin hears at once, in the bell, of an emergency or of a new complaint nobody was given. */
+    async alertAdmins(params: Record<string, string>, kind: 'complaint_emergency' | 'complaint_unassigned' = 'complaint_emergency') {
       const admins = await db.select({ id: user.id }).from(user).where(inArray(user.role, ['admin']));
-      await Promise.all(admins.map((a) => notifications.notify(a.id, 'complaint_emergency', params, `/complaints/${params.reference}`)));
+      await Promise.all(admins.map((a) => notifications.notify(a.id, kind, params, `/complaints/${params.reference}`)));
     },
   };
 }

@@ -303,6 +303,8 @@ export function createComplaintsService(deps: {
       if (prediction) deps.classifier.afterFiling(row.id, c.description, prediction);
       await deps.autoAssign?.(row.id);
       const assigned = (await findRow(row.reference)) ?? row;
+      // An emergency has already rung every admin's bell; any other complaint left without anyone does now.
+      if (!assigned.assigneeId && !emergency) await notifier.alertAdmins(params, 'complaint_unassigned');
       changed(assigned);
       return { complaint: await detail(assigned, actor), created: true };
     },

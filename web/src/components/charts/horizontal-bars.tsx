@@ -1,6 +1,6 @@
 import './preact-safe';
-import { useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Text, Tooltip, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
+import { useMediaQuery } from '../../lib/media-query';
 import { barChartHeight } from './chart-format';
 import { COLOUR, TOOLTIP_STYLE } from './chart-theme';
 
@@ -8,17 +8,7 @@ export const AXIS_TICK = { fill: COLOUR.axis, fontSize: 12 };
 const WIDE = '(min-width: 640px)';
 
 /** Whether the screen is wider than a phone's: labels beside bars get more room. */
-function useIsWide(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(WIDE);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(WIDE).matches,
-    () => true,
-  );
-}
+const useIsWide = () => useMediaQuery(WIDE, true);
 
 /** A category label beside a horizontal bar, wrapped to two lines rather than cut off. */
 function categoryTick(width: number) {

@@ -10,6 +10,7 @@ import { api } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { complaintListQuery, useComplaintStats } from '../api';
+import { useMediaQuery } from '../../../lib/media-query';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { ExportCsvLink } from './analytics/export-csv-link';
 import { ComplaintsTable } from './complaints-table';
@@ -22,6 +23,9 @@ import { StatCards } from './stat-cards';
  * see everything. Decided once per visit (not on every live update), so the list never jumps
  * from "all" to "mine" under someone's eyes. Undefined while the answer is on its way.
  */
+/** Wide enough for the charts beside each other (Tailwind's `lg`). */
+const WIDE = '(min-width: 1024px)';
+
 function useDefaultAssignee(me: Me | null, isNeeded: boolean): string | undefined {
   const isStaff = me?.role === 'staff';
   const mine = useQuery({
@@ -58,6 +62,7 @@ export default function DashboardPage() {
 
   const from = params.size > 0 ? `?${params.toString()}` : '';
   const caption = t('dashboard.table.title');
+  const wide = useMediaQuery(WIDE);
 
   return (
     <div className="space-y-6">
@@ -73,7 +78,9 @@ export default function DashboardPage() {
       {stats.isError && <p className="text-red-700 dark:text-red-400">{t('dashboard.cards.loadFailed')}</p>}
       {stats.data && <StatCards stats={stats.data} showingOverdue={filters.overdue} onShowOverdue={() => update({ overdue: !filters.overdue })} />}
 
-      <AnalyticsSection />
+      {/* On a phone the queue comes before the charts (they are a long scroll); on a wide screen the charts come first.
+          The order is that of the page itself, so reading and Tab follow what is seen. */}
+      {wide && <AnalyticsSection />}
 
       <Card title={<span id="recent-title">{caption}</span>} actions={<ExportCsvLink filters={filters} assignee={assignee} />}>
         <div className="space-y-4">
@@ -109,6 +116,8 @@ export default function DashboardPage() {
           {data && <Pagination page={filters.page} pages={pages} onPage={goToPage} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
         </div>
       </Card>
+
+      {!wide && <AnalyticsSection />}
     </div>
   );
 }

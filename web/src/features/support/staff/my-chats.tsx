@@ -7,7 +7,7 @@ import { supportErrorText } from './api';
 import { ChatPane } from './chat-pane';
 import { CountBadge, Empty, ErrorLine } from './support-bits';
 import { unreadCount } from './support-time';
-import { useMediaQuery } from './use-now';
+import { useMediaQuery } from '../../../lib/media-query';
 
 /** Wide enough for chats side by side (the original prototype's desktop). */
 export const DESKTOP_QUERY = '(min-width: 1280px)';
