@@ -53,6 +53,8 @@ describe.skipIf(!hasChromium)('live support: queue, chat and calls', () => {
     await offer.waitFor(LIVE);
     await offer.click();
     await agent.page.getByText('No water in coach S4').waitFor(LIVE);
+    // The text is on the offer too: wait until the server has the chat as taken, or the next one would queue behind it.
+    await expect.poll(async () => (await apiFrom(first.page, `/api/support/sessions/${firstSession.id}`)).body.status, LIVE).toBe('active');
     const aheadSession = (await apiFrom(ahead.page, '/api/support/sessions', 'POST', { type: 'chat', topic: 'catering' })).body;
     expect(aheadSession.queuePosition).toBe(1);
 

@@ -43,7 +43,13 @@ export const outboxMessageSchema = z.object({
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
-  status: z.enum(['stored', 'sent', 'failed']),
+  /** stored: no provider, kept here; queued: waiting for its next try; sending: being sent; sent; failed: gave up. */
+  status: z.enum(['stored', 'queued', 'sending', 'sent', 'failed']),
+  /** Why the last try failed. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

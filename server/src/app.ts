@@ -53,6 +53,7 @@ import { translationRoutes } from './modules/translation/translation.routes';
 import { createSpeechProvider } from './providers/speech';
 import { createSupportService } from './modules/support/support.service';
 import { createSmtpMailProvider, type MailProvider } from './providers/mail';
+import { type RetryPolicy, SMS_RETRY } from './providers/retry';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
 import { createDiskStorage } from './providers/storage';
 import { attachRealtime } from './realtime';
@@ -71,6 +72,8 @@ export type AppOptions = {
   providers?: { mail?: MailProvider; sms?: SmsProvider };
   /** A classifier model already trained from the corpus, stored as the first version of a new database (tests train it once). */
   classifierSeed?: Buffer;
+  /** The outbox's retries and back-off (the original prototype's by default; tests shorten the waits). */
+  outboxRetry?: RetryPolicy;
 };
 
 export type RouteRecord = { method: string; url: string; access: unknown };
@@ -107,8 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const mail = options.providers?.mail ?? (config.smtpUrl ? createSmtpMailProvider(config.smtpUrl, config.mailFrom) : undefined);
-  const sms = options.providers?.sms ?? (config.sms ? createHttpSmsProvider(config.sms) : undefined);
-  const messenger = createMessenger({ db: database.db, log: app.log, mail, sms });
+  // One try per call: the outbox spaces the retries out (and keeps them across restarts) instead of the gateway client.
+  const sms = options.providers?.sms ?? (config.sms ? createHttpSmsProvider({ ...config.sms, retry: { ...SMS_RETRY, retries: 0 } }) : undefined);
+  const messenger = createMessenger({ db: database.db, log: app.log, mail, sms, retry: options.outboxRetry });
+  app.addHook('onReady', async () => messenger.start());
+  app.addHook('preClose', () => messenger.stop());
   const notifications = createNotificationsService(database.db);
   const storage = createDiskStorage(`${config.dataDir}/files`);
   const accounts = createAccountService({ db: database.db, storage, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });

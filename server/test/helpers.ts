@@ -10,6 +10,7 @@ import { ensureAccount } from '../src/auth/bootstrap';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { MailProvider } from '../src/providers/mail';
+import type { RetryPolicy } from '../src/providers/retry';
 import type { SmsProvider } from '../src/providers/sms';
 import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
 
@@ -54,7 +55,7 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; config?: Partial<Config>; providers?: { mail?: MailProvider; sms?: SmsProvider } } = {},
+  options: { env?: Record<string, string>; config?: Partial<Config>; providers?: { mail?: MailProvider; sms?: SmsProvider }; outboxRetry?: RetryPolicy } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-test-'));
   const config = loadConfig(
@@ -62,7 +63,7 @@ export async function createTestApp(
     options.config,
   );
   const database = await openTestDatabase(dataDir);
-  const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
+  const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, outboxRetry: options.outboxRetry, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
   await app.ready();
   return {
     app,

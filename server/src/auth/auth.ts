@@ -284,7 +284,8 @@ export function createAuth({ config, db, messenger, messages, notifications, acc
         async sendOTP({ phoneNumber: to, code }, ctx) {
           // Someone signing up by phone has no account yet: the language on their screen.
           const language = screenLanguage(ctx);
-          const result = await messenger.sendSms({ to, text: messages.text(language, 'sms.phoneCode', { code }) });
+          // The person is waiting on this screen for the code: sent now, and they hear if it could not be.
+          const result = await messenger.sendSms({ to, text: messages.text(language, 'sms.phoneCode', { code }) }, { wait: true });
           if (result.status === 'failed') throw new APIError('BAD_GATEWAY', { code: 'SMS_FAILED', message: 'Failed to send verification code' });
         },
         signUpOnVerification: {

@@ -151,12 +151,25 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    status: text('status').$type<'stored' | 'sent' | 'failed'>().notNull(),
+    /**
+     * stored: kept here, no provider is configured (the outbox is the delivery). queued: waiting for the worker, at
+     * `nextAttemptAt`. sending: claimed by a worker until `lockedUntil` (a node that died mid-send lets it go when that
+     * passes). sent / failed: done; `error` says why the last try failed.
+     */
+    status: text('status').$type<'stored' | 'queued' | 'sending' | 'sent' | 'failed'>().notNull(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    // The worker's look-up: only rows still to send are in it.
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
+  ],
 );
 
 /** Fixed-window counters for limits better-auth has no notion of (per account, per phone number). */

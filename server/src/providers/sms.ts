@@ -58,8 +58,9 @@ export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
         });
         return { attempts: result.attempts };
       } catch (error) {
+        // Whether another try later could help stays known to the outbox, which schedules the retries.
         const e = error as SmsDeliveryError;
-        throw new SmsDeliveryError(e.message, false, attempts);
+        throw new SmsDeliveryError(e.message, e.retryable ?? false, attempts);
       }
     },
   };

@@ -125,7 +125,8 @@ export const legacyRoutes =
         async (request, reply) => {
           const phone = normalizePhone(request.body.phone);
           if (!isValidPhone(phone)) throw new AppError('invalid_phone', 'Invalid phone number format. Please use format: +91XXXXXXXXXX');
-          const result = await deps.messenger.sendSms({ to: phone, text: request.body.message });
+          // The original API answers whether the SMS went: sent in the request, with the retries.
+          const result = await deps.messenger.sendSms({ to: phone, text: request.body.message }, { wait: true });
           if (result.status === 'failed') return reply.code(502).send({ code: 'sms_failed', message: `Failed to SMS: ${result.error}` });
           return { message: 'SMS sent successfully', delivery: result.status === 'sent' ? ('sent' as const) : ('outbox' as const) };
         },

@@ -1,63 +1,199 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { MailMessage, MailProvider } from '../../providers/mail';
+import { backoffDelay, type RetryPolicy, SMS_RETRY, withRetry } from '../../providers/retry';
 import type { SmsMessage, SmsProvider } from '../../providers/sms';
 
 export type Messenger = ReturnType<typeof createMessenger>;
 
-export type SendResult = { id: string; status: 'stored' | 'sent' | 'failed'; error?: string };
+export type SendResult = { id: string; status: 'stored' | 'queued' | 'sent' | 'failed'; error?: string };
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** How long a worker holds a message it is sending; a node that dies mid-send lets it go after this. */
+const CLAIM_MS = 60_000;
+/** How often each node looks for messages due (a new message is also sent at once, without waiting for this). */
+const POLL_MS = 2_000;
+const BATCH = 20;
+
+/** A failure worth another try: a network error, a 5xx or 429 from an SMS gateway, a 4xx from a mail server. */
+function retryable(error: unknown): boolean {
+  const e = error as { retryable?: boolean; responseCode?: number };
+  if (typeof e.retryable === 'boolean') return e.retryable;
+  return !(typeof e.responseCode === 'number' && e.responseCode >= 500);
+}
 
 /**
- * Sends e-mail and SMS through the configured providers and records every message in the
- * outbox. With no provider, the outbox is the delivery: the message is stored, printed to the
- * log and readable by admins, so a fresh install can still verify accounts.
+ * E-mail and SMS go out through a queue in the database (the outbox). Sending one writes its row and returns at once;
+ * a worker on every node claims due rows (`FOR UPDATE SKIP LOCKED`: one node per message), tries each once, and puts
+ * a failure back with the original prototype's back-off (1 s, 2 s, 4 s; three retries) until it is sent or has
+ * failed for good, across restarts. Failed messages stay on the Outbox screen with their error; an admin can queue
+ * one again. With no provider configured, the outbox is the delivery: the message is stored, printed to the log and
+ * readable by admins, so a fresh install can still verify accounts.
+ *
+ * `wait: true` is for the few messages a person stands waiting for (a sign-in code, staff's own SMS): it is sent
+ * in the request itself, with the same retries, and the answer says how it went.
  */
-export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: MailProvider; sms?: SmsProvider }) {
+export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: MailProvider; sms?: SmsProvider; retry?: RetryPolicy }) {
   const { db, log } = deps;
+  const policy = deps.retry ?? SMS_RETRY;
 
-  async function record(row: Omit<typeof outbox.$inferInsert, 'id'>): Promise<string> {
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (row.channel === 'email') {
+      if (!deps.mail) throw Object.assign(new Error('no mail provider is configured'), { retryable: false });
+      await deps.mail.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+    } else {
+      if (!deps.sms) throw Object.assign(new Error('no SMS provider is configured'), { retryable: false });
+      await deps.sms.send({ to: row.recipient, text: row.body });
+    }
+  }
+
+  const markSent = (id: string, attempts: number) =>
+    db.update(outbox).set({ status: 'sent', attempts, sentAt: new Date(), lockedUntil: null, nextAttemptAt: null, error: null }).where(eq(outbox.id, id));
+
+  /** One try of a claimed row: sent, back in the queue for later, or failed for good. */
+  async function attempt(row: OutboxRow): Promise<void> {
+    try {
+      await deliver(row);
+      await markSent(row.id, row.attempts);
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 500);
+      // `attempts` already counts this one: the first retry follows the first try.
+      if (retryable(error) && row.attempts <= policy.retries) {
+        const delay = backoffDelay(policy, row.attempts - 1);
+        await db.update(outbox).set({ status: 'queued', error: reason, lockedUntil: null, nextAttemptAt: new Date(Date.now() + delay) }).where(eq(outbox.id, row.id));
+        // Looked at again when it is due, not at the next round: the back-off is the one promised.
+        if (timer) setTimeout(() => timer && void deliverDue(), delay).unref();
+        log.warn({ outbox: row.id, to: row.recipient, err: reason, attempts: row.attempts }, `${row.channel} delivery failed; trying again`);
+      } else {
+        await db.update(outbox).set({ status: 'failed', error: reason, lockedUntil: null, nextAttemptAt: null }).where(eq(outbox.id, row.id));
+        log.error({ outbox: row.id, to: row.recipient, err: reason, attempts: row.attempts }, `${row.channel} delivery failed`);
+      }
+    }
+  }
+
+  /** Claims what is due (queued and its time has come, or held by a node that stopped) and counts the try. */
+  async function claim(limit: number): Promise<OutboxRow[]> {
+    const result = await db.execute(sql`
+      update ${outbox} set status = 'sending', locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval, attempts = attempts + 1
+      where id in (
+        select id from ${outbox}
+        where status in ('queued', 'sending') and (case when status = 'queued' then next_attempt_at else locked_until end) <= now()
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    return db.query.outbox.findMany({ where: (o, { inArray }) => inArray(o.id, ids) });
+  }
+
+  /** This node's worker, once started. */
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  /** Sends everything due, batch after batch; a call while one runs makes it look once more when done. */
+  function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let tried = 0;
+      do {
+        again = false;
+        for (let batch = await claim(BATCH); batch.length > 0; batch = await claim(BATCH)) {
+          await Promise.all(batch.map(attempt));
+          tried += batch.length;
+        }
+      } while (again);
+      return tried;
+    })()
+      .catch((err) => {
+        log.error({ err }, 'outbox delivery round failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  async function send(row: Omit<typeof outbox.$inferInsert, 'id' | 'status'>, provider: unknown, wait: boolean): Promise<SendResult> {
     const id = newId();
-    await db.insert(outbox).values({ id, ...row });
-    return id;
+    if (!provider) {
+      await db.insert(outbox).values({ id, ...row, status: 'stored' });
+      log.info({ outbox: id, to: row.recipient, subject: row.subject }, `outbox ${row.channel}: ${row.subject ? `${row.subject}\n` : ''}${row.body}`);
+      return { id, status: 'stored' };
+    }
+    if (!wait) {
+      await db.insert(outbox).values({ id, ...row, status: 'queued', nextAttemptAt: new Date() });
+      void deliverDue();
+      return { id, status: 'queued' };
+    }
+    // Sent here and now, held by this request so no worker takes it meanwhile.
+    await db.insert(outbox).values({ id, ...row, status: 'sending', lockedUntil: new Date(Date.now() + CLAIM_MS) });
+    const stored = { id, ...row, subject: row.subject ?? null, status: 'sending' as const, error: null, attempts: 0, nextAttemptAt: null, lockedUntil: null, sentAt: null, createdAt: new Date() };
+    let attempts = 0;
+    try {
+      await withRetry(policy, () => {
+        attempts++;
+        return deliver(stored);
+      });
+      await markSent(id, attempts);
+      return { id, status: 'sent' };
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 500);
+      await db.update(outbox).set({ status: 'failed', error: reason, attempts, lockedUntil: null }).where(eq(outbox.id, id));
+      log.error({ outbox: id, to: row.recipient, err: reason, attempts }, `${row.channel} delivery failed`);
+      return { id, status: 'failed', error: reason };
+    }
   }
 
   return {
-    async sendEmail(message: MailMessage): Promise<SendResult> {
-      const base = { channel: 'email' as const, recipient: message.to, subject: message.subject, body: message.text };
-      if (!deps.mail) {
-        const id = await record({ ...base, status: 'stored' });
-        log.info({ outbox: id, to: message.to, subject: message.subject }, `outbox e-mail\n${message.text}`);
-        return { id, status: 'stored' };
-      }
-      try {
-        await deps.mail.send(message);
-        return { id: await record({ ...base, status: 'sent', attempts: 1 }), status: 'sent' };
-      } catch (error) {
-        const reason = (error as Error).message;
-        log.error({ to: message.to, err: reason }, 'e-mail delivery failed');
-        return { id: await record({ ...base, status: 'failed', error: reason, attempts: 1 }), status: 'failed', error: reason };
-      }
+    sendEmail(message: MailMessage, options: { wait?: boolean } = {}): Promise<SendResult> {
+      return send({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text }, deps.mail, options.wait ?? false);
     },
 
-    async sendSms(message: SmsMessage): Promise<SendResult> {
-      const base = { channel: 'sms' as const, recipient: message.to, subject: null, body: message.text };
-      if (!deps.sms) {
-        const id = await record({ ...base, status: 'stored' });
-        log.info({ outbox: id, to: message.to }, `outbox SMS: ${message.text}`);
-        return { id, status: 'stored' };
+    sendSms(message: SmsMessage, options: { wait?: boolean } = {}): Promise<SendResult> {
+      return send({ channel: 'sms', recipient: message.to, subject: null, body: message.text }, deps.sms, options.wait ?? false);
+    },
+
+    deliverDue,
+
+    /** Starts this node's worker: what is already due goes now, then every POLL_MS. */
+    start() {
+      if (timer || (!deps.mail && !deps.sms)) return;
+      timer = setInterval(() => void deliverDue(), POLL_MS);
+      timer.unref();
+      void deliverDue();
+    },
+
+    /** Stops the worker and waits for the round in progress, so the database can close under it. */
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+
+    /** An admin sends a failed message again: it goes back in the queue with a fresh set of tries. */
+    async retry(id: string) {
+      const [row] = await db
+        .update(outbox)
+        .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+        .where(sql`${outbox.id} = ${id} and ${outbox.status} = 'failed'`)
+        .returning();
+      if (!row) {
+        const exists = await db.query.outbox.findFirst({ where: eq(outbox.id, id), columns: { status: true } });
+        if (!exists) throw new AppError('not_found', 'No such message.');
+        throw new AppError('conflict', 'Only a message that failed can be sent again.');
       }
-      try {
-        const { attempts } = await deps.sms.send(message);
-        return { id: await record({ ...base, status: 'sent', attempts }), status: 'sent' };
-      } catch (error) {
-        const reason = (error as Error).message;
-        const attempts = (error as { attempts?: number }).attempts ?? 1;
-        log.error({ to: message.to, err: reason, attempts }, 'SMS delivery failed');
-        return { id: await record({ ...base, status: 'failed', error: reason, attempts }), status: 'failed', error: reason };
-      }
+      void deliverDue();
+      return toItem(row);
     },
 
     async list(page: number, pageSize: number) {
@@ -70,20 +206,23 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
           .offset((page - 1) * pageSize),
         db.select({ total: count() }).from(outbox),
       ]);
-      return {
-        items: items.map((m) => ({
-          id: m.id,
-          channel: m.channel,
-          recipient: m.recipient,
-          subject: m.subject,
-          body: m.body,
-          status: m.status,
-          createdAt: m.createdAt.toISOString(),
-        })),
-        total,
-        page,
-        pageSize,
-      };
+      return { items: items.map(toItem), total, page, pageSize };
     },
+  };
+}
+
+function toItem(m: OutboxRow) {
+  return {
+    id: m.id,
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.subject,
+    body: m.body,
+    status: m.status,
+    error: m.error,
+    attempts: m.attempts,
+    nextAttemptAt: m.status === 'queued' ? (m.nextAttemptAt?.toISOString() ?? null) : null,
+    sentAt: m.sentAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,12 @@
 import type { OutboxMessage } from '@railmadad/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 
 type Page = { items: OutboxMessage[]; total: number; page: number; pageSize: number };
 const PAGE_SIZE = 20;
@@ -25,6 +26,41 @@ function Body({ text }: { text: string }) {
         ),
       )}
     </p>
+  );
+}
+
+const STATUS_STYLE: Record<OutboxMessage['status'], string> = {
+  stored: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  sent: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  queued: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  sending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+};
+
+/** A failed message: why, and a button that puts it back in the queue (the server sends it with fresh tries). */
+function Failure({ message }: { message: OutboxMessage }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => api<OutboxMessage>(`/api/admin/outbox/${message.id}/retry`, { method: 'POST', body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['outbox'] }),
+  });
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 dark:border-slate-700">
+      {message.error && (
+        <p className="min-w-0 flex-1 break-words text-sm text-red-800 dark:text-red-300">
+          {t('outbox.error')} <span dir="ltr">{message.error}</span>
+        </p>
+      )}
+      <Button variant="secondary" busy={retry.isPending} onClick={() => retry.mutate()}>
+        {t('outbox.retry')}
+      </Button>
+      {retry.isError && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {t('outbox.retryFailed')}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -50,16 +86,19 @@ export default function OutboxPage() {
             <Card>
               <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
                 <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold uppercase dark:bg-slate-700">{t(`outbox.channel.${m.channel}`)}</span>
-                <span className={`rounded px-2 py-0.5 font-semibold ${m.status === 'failed' ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200'}`}>
-                  {t(`outbox.status.${m.status}`)}
-                </span>
+                <span className={`rounded px-2 py-0.5 font-semibold ${STATUS_STYLE[m.status]}`}>{t(`outbox.status.${m.status}`)}</span>
                 <span className="text-slate-600 dark:text-slate-400">{formatDateTime(m.createdAt, i18n.language)}</span>
+                {m.attempts > 1 && <span className="text-slate-600 dark:text-slate-400">{t('outbox.attempts', { formatted: formatNumber(m.attempts, i18n.language) })}</span>}
+                {m.nextAttemptAt && m.attempts > 0 && (
+                  <span className="text-slate-600 dark:text-slate-400">{t('outbox.nextAttempt', { time: formatDateTime(m.nextAttemptAt, i18n.language) })}</span>
+                )}
               </div>
               <p className="text-sm">
                 <span className="text-slate-600 dark:text-slate-400">{t('outbox.to')}</span> <span className="font-medium">{m.recipient}</span>
               </p>
               {m.subject && <p className="mb-2 font-semibold">{m.subject}</p>}
               <Body text={m.body} />
+              {m.status === 'failed' && <Failure message={m} />}
             </Card>
           </li>
         ))}
