@@ -52,13 +52,14 @@ async function measure(label, target) {
     await fetch(outbox.items.find((m) => m.recipient === email).body.match(/https?:\/\/\S+/)[0], { redirect: 'manual' });
     const cookie = cookieOf(await post('/api/auth/sign-in/email', { email, password }));
     const times = [];
-    for (let i = 0; i < Number(values.complaints); i++) {
+    // The first filing after a fresh start waits for the classifier's first training: a warm-up, not counted.
+    for (let i = -1; i < Number(values.complaints); i++) {
       const form = new FormData();
       const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
       for (const [k, v] of Object.entries({ type: 'water', where: 'train', trainNumber: '12951', pnr: '4512345678', location: 'Coach B2', incidentDate: today, mobile: '9876512345', description: `No water in coach B2 since Nagpur (${i}).` })) form.append(k, v);
       const t0 = performance.now();
       const res = await fetch(`${server.url}/api/complaints`, { method: 'POST', headers: { cookie, origin: server.url }, body: form });
-      times.push(performance.now() - t0);
+      if (i >= 0) times.push(performance.now() - t0);
       if (res.status !== 201) throw new Error(`filing: ${res.status} ${await res.text()}`);
     }
     const sorted = [...times].sort((a, b) => a - b);
