@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and any unknown non-API GET answered with index.html so client routes work on reload.
+ * and any unknown non-API GET (or HEAD) answered with index.html so client routes work on reload.
  */
 export async function serveWeb(app: FastifyInstance, webDist: string) {
   const indexFile = join(webDist, 'index.html');
@@ -28,7 +28,8 @@ export async function serveWeb(app: FastifyInstance, webDist: string) {
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/socket.io') || /\.[a-z0-9]+$/i.test(path)) {
+    // HEAD too: an uptime monitor asking for /login must see the site up.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/api/') || path.startsWith('/socket.io') || /\.[a-z0-9]+$/i.test(path)) {
       return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     }
     return sendIndex(request, reply);

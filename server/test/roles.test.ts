@@ -168,3 +168,15 @@ describe('GET /api/admin/outbox', () => {
     expect((await t.app.inject({ url: '/api/admin/outbox', headers: { cookie: admin.cookie } })).statusCode).toBe(401);
   });
 });
+
+describe('the web app', () => {
+  it('answers a client route with its page to GET and to HEAD, and an unknown API path with a JSON 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/login?next=%2Fcomplaints' });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+  });
+});

@@ -271,6 +271,8 @@ describe('live figures', () => {
     const tag = `F${unique()}`;
     const worker = await addStaff({ name: `Figures ${tag}`, expertise: ['refund'] });
     const idle = await addStaff({ name: `Idle ${tag}`, expertise: ['refund'] });
+    // Ratings go to whoever resolved: here the worker, signed in.
+    const workerCookie = await acceptInvitation(worker.email, 'figures-pass-1');
 
     const started = await assignedComplaint(worker.id);
     await moveComplaint(t.app, admin.cookie, started.reference, { status: 'in_progress' });
@@ -279,7 +281,7 @@ describe('live figures', () => {
     const fourHours = await assignedComplaint(worker.id);
     const unrated = await assignedComplaint(worker.id);
     await createComplaint(t.app, passenger.cookie); // someone else's (unassigned): not counted
-    for (const c of [twoHours, fourHours, unrated]) await moveComplaint(t.app, admin.cookie, c.reference, { status: 'resolved' });
+    for (const c of [twoHours, fourHours, unrated]) await moveComplaint(t.app, workerCookie, c.reference, { status: 'resolved' });
     // Filed 2, 4 and 6 hours before they were resolved.
     for (const [c, hours] of [[twoHours, 2], [fourHours, 4], [unrated, 6]] as const) {
       await runSql(t.app, sql`update complaint set created_at = resolved_at - make_interval(hours => ${hours}) where reference = ${c.reference}`);
@@ -303,16 +305,27 @@ describe('live figures', () => {
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(await detailOf(worker.id)).toMatchObject({ activeComplaints: 3, resolvedComplaints: 2, avgResolutionHours: 3, avgRating: 3.5 });
   });
+
+  it('credit a rating to whoever resolved the complaint, not to whoever holds it', async () => {
+    const holder = await addStaff({ name: `Holder ${unique()}`, expertise: ['refund'] });
+    const c = await assignedComplaint(holder.id);
+    // An admin steps in and resolves it; the passenger is unhappy.
+    await moveComplaint(t.app, admin.cookie, c.reference, { status: 'resolved' });
+    const rated = await t.app.inject({ method: 'POST', url: `/api/complaints/${c.reference}/feedback`, headers: as(passenger), payload: { rating: 1 } });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(await detailOf(holder.id)).toMatchObject({ resolvedComplaints: 1, avgRating: null });
+  });
 });
 
 describe('GET /api/staff/:id', () => {
   it('shows the profile, the open queue with emergencies first, and the recent history', async () => {
     const member = await addStaff({ expertise: ['security'] });
+    const memberCookie = await acceptInvitation(member.email, 'profile-pass-1');
     const routine = await assignedComplaint(member.id);
     const emergency = await assignedComplaint(member.id, { type: 'medical', description: 'A passenger fainted in coach S4 and is unconscious.' });
     expect(emergency.emergency).toBe(true);
     const done = await assignedComplaint(member.id, { type: 'bedroll', description: 'The bed roll was torn and dirty.' });
-    await moveComplaint(t.app, admin.cookie, done.reference, { status: 'resolved' });
+    await moveComplaint(t.app, memberCookie, done.reference, { status: 'resolved' });
     await t.app.inject({ method: 'POST', url: `/api/complaints/${done.reference}/feedback`, headers: as(passenger), payload: { rating: 5 } });
 
     const detail = await detailOf(member.id);

@@ -295,6 +295,8 @@ export const feedback = pgTable(
     subject: text('subject').notNull(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     rating: smallint('rating'),
+    /** A complaint's rating counts for the staff member who resolved it (the last move to resolved), not whoever holds it now. */
+    creditedTo: text('credited_to').references(() => user.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
     category: text('category'),
     subcategory: text('subcategory'),
@@ -302,7 +304,7 @@ export const feedback = pgTable(
     email: text('email'),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId)],
+  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId), index('feedback_credited_idx').on(t.creditedTo)],
 );
 
 // ---- Operations: staff, solutions, settings ----

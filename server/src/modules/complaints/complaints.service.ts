@@ -16,7 +16,7 @@ import {
   type Role,
   type Severity,
 } from '@railmadad/contract';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -412,11 +412,19 @@ export function createComplaintsService(deps: {
       if (row.status !== 'resolved') throw new AppError('conflict', 'Only a resolved complaint can be rated.');
       const now = new Date();
       const after = await db.transaction(async (tx) => {
+        // The rating is the work of whoever resolved it, even if the complaint has changed hands since.
+        const [resolution] = await tx
+          .select({ actorId: complaintEvent.actorId })
+          .from(complaintEvent)
+          .where(and(eq(complaintEvent.complaintId, row.id), eq(complaintEvent.kind, 'status'), eq(complaintEvent.toStatus, 'resolved')))
+          .orderBy(desc(complaintEvent.seq))
+          .limit(1);
+        const creditedTo = resolution?.actorId ?? row.assigneeId;
         // A reopened and again resolved complaint is rated again: the new rating replaces the old.
         await tx
           .insert(feedback)
-          .values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '' })
-          .onConflictDoUpdate({ target: feedback.complaintId, set: { rating: input.rating, message: input.message ?? '', createdAt: now } });
+          .values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '', creditedTo })
+          .onConflictDoUpdate({ target: feedback.complaintId, set: { rating: input.rating, message: input.message ?? '', creditedTo, createdAt: now } });
         await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'feedback', note: `${input.rating}/5${input.message ? ` · ${input.message}` : ''}` });
         await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: 'resolved', toStatus: 'closed' });
         const [updated] = await tx.update(complaint).set({ status: 'closed', closedAt: now, closeReason: 'feedback', updatedAt: now }).where(eq(complaint.id, row.id)).returning();

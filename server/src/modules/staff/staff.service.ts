@@ -86,22 +86,32 @@ export function createStaffService(
   type ProfileRow = { [K in keyof typeof profileColumns]: unknown };
 
   /**
-   * The live figures of the given people, from one grouped pass over their complaints
-   * (with the ids known, the planner walks the assignee index instead of every complaint).
+   * The live figures of the given people: one grouped pass over the complaints assigned to them (with the ids known,
+   * the planner walks the assignee index instead of every complaint), and their ratings, which belong to whoever
+   * resolved the complaint rated (feedback.credited_to), not to whoever holds it now.
    */
-  function figuresQuery(assigneeIds: string[]) {
-    return db
-      .select({
-        assigneeId: complaint.assigneeId,
-        activeComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('open','in_progress','reopened'))::int`,
-        resolvedComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('resolved','closed'))::int`,
-        avgResolutionHours: sql<number | null>`(avg(extract(epoch from (${complaint.resolvedAt} - ${complaint.createdAt}))) filter (where ${complaint.status} in ('resolved','closed') and ${complaint.resolvedAt} is not null) / 3600)::float8`,
-        avgRating: sql<number | null>`avg(${feedback.rating})::float8`,
-      })
-      .from(complaint)
-      .leftJoin(feedback, eq(feedback.complaintId, complaint.id))
-      .where(inArray(complaint.assigneeId, assigneeIds))
-      .groupBy(complaint.assigneeId);
+  async function figuresOf(ids: string[]): Promise<Map<string, Partial<Record<keyof StaffFigures, unknown>>>> {
+    const [work, ratings] = await Promise.all([
+      db
+        .select({
+          id: complaint.assigneeId,
+          activeComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('open','in_progress','reopened'))::int`,
+          resolvedComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('resolved','closed'))::int`,
+          avgResolutionHours: sql<number | null>`(avg(extract(epoch from (${complaint.resolvedAt} - ${complaint.createdAt}))) filter (where ${complaint.status} in ('resolved','closed') and ${complaint.resolvedAt} is not null) / 3600)::float8`,
+        })
+        .from(complaint)
+        .where(inArray(complaint.assigneeId, ids))
+        .groupBy(complaint.assigneeId),
+      db
+        .select({ id: feedback.creditedTo, avgRating: sql<number | null>`avg(${feedback.rating})::float8` })
+        .from(feedback)
+        .where(inArray(feedback.creditedTo, ids))
+        .groupBy(feedback.creditedTo),
+    ]);
+    const byId = new Map<string, Partial<Record<keyof StaffFigures, unknown>>>();
+    for (const w of work) if (w.id) byId.set(w.id, { ...w });
+    for (const r of ratings) if (r.id) byId.set(r.id, { ...byId.get(r.id), avgRating: r.avgRating });
+    return byId;
   }
 
   const toFigures = (f: Partial<Record<keyof StaffFigures, unknown>> | undefined): StaffFigures => ({
@@ -135,8 +145,7 @@ export function createStaffService(
   async function memberOf(id: string): Promise<StaffMember> {
     const row = await findProfile(id);
     if (!row) throw new AppError('not_found', 'No staff member has this id.');
-    const [figures] = await figuresQuery([id]);
-    return toMember(row, toFigures(figures));
+    return toMember(row, toFigures((await figuresOf([id])).get(id)));
   }
 
   async function emailTaken(email: string, exceptId?: string) {
@@ -226,8 +235,7 @@ export function createStaffService(
         db.select({ total: count() }).from(staffProfile).innerJoin(user, eq(user.id, staffProfile.userId)).where(where),
         db.selectDistinct({ department: staffProfile.department }).from(staffProfile).orderBy(staffProfile.department),
       ]);
-      const figures = rows.length > 0 ? await figuresQuery(rows.map((r) => r.id)) : [];
-      const byId = new Map(figures.map((f) => [f.assigneeId, f]));
+      const byId = rows.length > 0 ? await figuresOf(rows.map((r) => r.id)) : new Map();
       return {
         items: rows.map((r) => toMember(r, toFigures(byId.get(r.id)))),
         total,
