@@ -5,7 +5,7 @@ export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 const INDIAN_MOBILE = /^\+91[6-9]\d{9}$/;
 
 /**
- * The spec's normalisation, made safe to run twice: strip everything but digits and prefix "+". A number typed
+ * The original prototype's normalisation, made safe to run twice: strip everything but digits and prefix "+". A number typed
  * with "+" or "00" already carries its country code; otherwise a leading trunk "0" is dropped (09876543210) and the
  * default country code is added unless the ten digits of an Indian mobile already follow it (919876543210).
  */
@@ -20,5 +20,5 @@ export function normalizePhone(input: string): string {
   return `+${DEFAULT_COUNTRY_CODE}${national}`;
 }
 
-/** The spec's pattern, and for India (+91) a real mobile number: SMS goes nowhere else. */
+/** The original prototype's pattern, and for India (+91) a real mobile number: SMS goes nowhere else. */
 export const isValidPhone = (normalized: string): boolean => PHONE_PATTERN.test(normalized) && (!normalized.startsWith('+91') || INDIAN_MOBILE.test(normalized));
