@@ -19,8 +19,6 @@ export function AppLayout() {
   const location = useLocation();
   // Open by default (the original prototype); on a phone the menu is a drawer that starts closed.
   const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
-  useLiveNotifications(me?.id);
-  useOfflineSender(me?.id);
 
   // On a phone, following a link closes the drawer. And when a navigation took the focused element away (the
   // sign-in button, a form's submit), the focus starts again at the top, as on a new page: the next Tab is the
@@ -59,6 +57,7 @@ export function AppLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
         {t('nav.skipToContent')}
       </a>
+      <Background userId={me.id} />
       <TopBar me={me} sidebarOpen={open} onToggleSidebar={() => setOpen((v) => !v)} />
       <div className="flex">
         <Sidebar role={me.role} open={open} onClose={close} />
@@ -70,4 +69,14 @@ export function AppLayout() {
       </div>
     </div>
   );
+}
+
+/**
+ * The tab's socket and the phone's waiting complaints, in a part of their own that draws nothing: when the socket
+ * arrives (it loads after the page is up), only this re-renders, not the whole screen.
+ */
+function Background({ userId }: { userId: string }) {
+  useLiveNotifications(userId);
+  useOfflineSender(userId);
+  return null;
 }
