@@ -7,6 +7,27 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** One dependency of readiness: answering, not set up on this node, or not answering. */
+export const readinessCheckSchema = z.enum(['ok', 'not configured', 'failed']);
+
+/**
+ * Whether this node should get traffic now (a load balancer's probe): 200 when ready, 503 otherwise.
+ * A node shutting down answers `shutting_down` without running the checks.
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready', 'shutting_down']),
+  checks: z
+    .object({
+      database: readinessCheckSchema,
+      redis: readinessCheckSchema,
+      storage: readinessCheckSchema,
+    })
+    .optional(),
+  /** Why a check failed, in a word or two (an error code, or that it did not answer in time); never a stack or a secret. */
+  reasons: z.object({ database: z.string(), redis: z.string(), storage: z.string() }).partial().optional(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** What the browser may know about the server's setup: never a secret. */
 export const publicConfigSchema = z.object({
   googleEnabled: z.boolean(),

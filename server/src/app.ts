@@ -42,6 +42,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { createMessenger } from './modules/outbox/outbox.service';
+import { createMetrics } from './modules/system/metrics';
+import { createReadiness, createRedisProbe } from './modules/system/readiness';
 import { systemRoutes } from './modules/system/system.routes';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
 import { createAssistantService } from './modules/assistant/assistant.service';
@@ -200,6 +202,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });
 
+  // Before any route, so every one is counted and timed.
+  const metrics = createMetrics({ db: database.db, log: app.log, pool: database.pool });
+  app.addHook('onResponse', metrics.observe);
+  const readiness = createReadiness({ db: database.db, storage, redis: config.redisUrl ? createRedisProbe(config.redisUrl) : undefined, log: app.log });
+  app.addHook('onClose', readiness.close);
+
   guardOrigin(app, config.trustedOrigins, config.publicUrl);
   guardInput(app);
   const indexHtml = join(config.webDist, 'index.html');
@@ -217,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authRoutes(auth));
-  await app.register(systemRoutes({ config, database, guards, complaints }));
+  await app.register(systemRoutes({ config, database, guards, complaints, readiness, metrics }));
   await app.register(accountRoutes({ accounts, guards, auth }));
   await app.register(notificationRoutes({ notifications, guards }));
   await app.register(outboxRoutes({ messenger, guards }));
@@ -258,14 +266,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit, trustedOrigins: config.trustedOrigins, sessionsEnded });
+  const io = await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit, trustedOrigins: config.trustedOrigins, sessionsEnded });
+  metrics.countSockets(() => io.of('/').sockets.size);
 
   if (config.admin) {
     const admin = await ensureAccount(auth, database.db, { ...config.admin, role: 'admin', name: 'Administrator' });
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant });
+  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant, readiness });
   return app;
 }
 
@@ -283,6 +292,7 @@ declare module 'fastify' {
       classifier: ReturnType<typeof createClassifier>;
       support: ReturnType<typeof createSupportService>;
       assistant: ReturnType<typeof createAssistantService>;
+      readiness: ReturnType<typeof createReadiness>;
     };
   }
 }

@@ -70,6 +70,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /** A bearer token a Prometheus server scrapes /api/metrics with, instead of an admin's session. */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     DUE_HOURS_HIGH: z.coerce.number().positive().max(24 * 30).default(4),
     DUE_HOURS_MEDIUM: z.coerce.number().positive().max(24 * 30).default(24),
@@ -132,6 +134,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   rateLimit: boolean;
+  /** Lets a scraper read /api/metrics with `Authorization: Bearer <token>` (admins' sessions can too). */
+  metricsToken?: string;
   trustProxy: boolean;
   /** Hours to resolve a complaint, by severity (configurable). */
   dueHours: { high: number; medium: number; low: number };
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimit: e.RATE_LIMIT === 'on',
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true',
     dueHours: { high: e.DUE_HOURS_HIGH, medium: e.DUE_HOURS_MEDIUM, low: e.DUE_HOURS_LOW },
     reviewThreshold: e.CLASSIFIER_REVIEW_THRESHOLD,

@@ -28,6 +28,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Readiness answers 503 from here on, so a load balancer stops sending new requests.
+    app.services.readiness.shutDown();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

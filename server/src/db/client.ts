@@ -16,10 +16,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What a pg pool says of itself (metrics read it at scrape time). */
+export type PoolStats = { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** PostgreSQL only: PGlite is one connection inside the process. */
+  pool?: PoolStats;
 };
 
 export const MIGRATIONS_DIR = new URL('../../drizzle', import.meta.url).pathname;
@@ -41,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   let dataDir: string | undefined;
   if (!options.inMemory) {
