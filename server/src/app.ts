@@ -57,7 +57,8 @@ import { createSupportService } from './modules/support/support.service';
 import { createSmtpMailProvider, type MailProvider } from './providers/mail';
 import { type RetryPolicy, SMS_RETRY } from './providers/retry';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
-import { createDiskStorage } from './providers/storage';
+import { createDiskStorage, createS3Storage, type StorageProvider } from './providers/storage';
+import { createUploads, type Uploads } from './modules/files/uploads';
 import { attachRealtime } from './realtime';
 import { addSecurityHeaders, guardOrigin, inlineScriptHashes } from './security';
 import { serveWeb } from './web';
@@ -65,6 +66,8 @@ import { guardInput } from './lib/input-guard';
 
 /** How often each node sweeps live support; offers lapse within this much of their 30 s. */
 const SUPPORT_SWEEP_MS = 5_000;
+/** How often each node removes uploads a crash left unrecorded. */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 export type AppOptions = {
   config: Config;
@@ -118,8 +121,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => messenger.start());
   app.addHook('preClose', () => messenger.stop());
   const notifications = createNotificationsService(database.db);
-  const storage = createDiskStorage(`${config.dataDir}/files`);
-  const accounts = createAccountService({ db: database.db, storage, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });
+  // A bucket when several nodes serve the app (each has its own DATA_DIR); the local disk otherwise.
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(`${config.dataDir}/files`);
+  const uploads = createUploads({ db: database.db, storage, log: app.log });
+  let uploadSweeper: NodeJS.Timeout | undefined;
+  const sweepUploads = () =>
+    void uploads
+      .sweep()
+      .then((removed) => removed && app.log.info({ removed }, 'removed unrecorded uploads'))
+      .catch((err) => app.log.error({ err }, 'upload sweep failed'));
+  app.addHook('onReady', async () => {
+    sweepUploads();
+    uploadSweeper = setInterval(sweepUploads, UPLOAD_SWEEP_MS);
+    uploadSweeper.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(uploadSweeper));
+  const accounts = createAccountService({ db: database.db, storage, uploads, maySeeSupportPhoto: (fileId, viewerId) => support.maySeePhoto(fileId, viewerId) });
   const messages = createMessages();
   // Sockets of a session that ended (signed out, revoked, its person deactivated) are closed at once.
   const sessionsEnded = new EventEmitter<{ ended: [SessionEnd] }>();
@@ -155,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const support = createSupportService({
     db: database.db,
-    storage,
+    uploads,
     notifier,
     predict: (text) => classifier.predict(text),
     log: app.log,
@@ -163,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const complaints = createComplaintsService({
     db: database.db,
     config,
-    storage,
+    uploads,
     notifier,
     classifier: { predict: (text) => classifier.predict(text), record: classifications.record, afterFiling: classifications.afterFiling },
     onChange: (c) => complaintChanges.emit('change', c),
@@ -274,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant, readiness });
+  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant, readiness, storage, uploads });
   return app;
 }
 
@@ -293,6 +310,8 @@ declare module 'fastify' {
       support: ReturnType<typeof createSupportService>;
       assistant: ReturnType<typeof createAssistantService>;
       readiness: ReturnType<typeof createReadiness>;
+      storage: StorageProvider;
+      uploads: Uploads;
     };
   }
 }

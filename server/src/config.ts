@@ -12,7 +12,6 @@ const optionalString = z.string().trim().min(1).optional();
 /** Every environment variable the server reads; all optional (README.md, "Configuration"). */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: optionalUrl,
@@ -65,7 +64,7 @@ const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
-    S3_REGION: z.string().default('auto'),
+    S3_REGION: z.string().trim().min(1).default('auto'),
     SUPPORT_EMAIL: z.email().default('support@railmadad.local'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -108,18 +107,27 @@ const envSchema = z
   .refine((e) => Boolean(e.LLM_BASE_URL) === Boolean(e.LLM_MODEL), {
     message: 'LLM_BASE_URL and LLM_MODEL go together',
     path: ['LLM_MODEL'],
+  })
+  .superRefine((e, ctx) => {
+    const s3 = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+    const missing = Object.entries(s3).filter(([, v]) => !v).map(([k]) => k);
+    // Half an S3 setup would quietly store photos on one node's disk, where the others cannot read them.
+    if (missing.length && missing.length < 4) {
+      ctx.addIssue({ code: 'custom', path: [missing[0]], message: `S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${missing.join(', ')} missing` });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = {
-  env: Env['NODE_ENV'];
   port: number;
   host: string;
   publicUrl: string;
   /** Where the app may be opened from: PUBLIC_URL's origin and TRUSTED_ORIGINS. */
   trustedOrigins: string[];
   dataDir: string;
+  /** An S3-compatible bucket for uploaded files (none: DATA_DIR/files). */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
   databaseUrl?: string;
   redisUrl?: string;
   authSecret: string;
@@ -186,12 +194,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const port = overrides.port ?? e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
-    env: e.NODE_ENV,
     port,
     host: e.HOST,
     publicUrl,
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...(e.TRUSTED_ORIGINS ?? [])])],
     dataDir,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION }
+        : undefined,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),

@@ -195,6 +195,22 @@ export const file = pgTable('file', {
   createdAt: createdAt(),
 });
 
+/**
+ * Storage keys whose bytes may be there with no `file` row to account for them: noted before the
+ * bytes are written, and deleted in the transaction that records the file (or, for a file being
+ * removed, noted in the transaction that deletes its row). What a crash leaves here, the sweep
+ * removes from storage after an hour, without listing the bucket.
+ */
+export const pendingUpload = pgTable(
+  'pending_upload',
+  {
+    key: text('key').primaryKey(),
+    fileId: text('file_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_upload_created_idx').on(t.createdAt)],
+);
+
 // ---- Complaints ----
 
 /** Complaint references are CMP + a number from this sequence: short enough to read out on a call. */

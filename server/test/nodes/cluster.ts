@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '../helpers';
 import { CLASSIFIER_SEED_FILE } from '../paths';
+import { startS3, type TestS3 } from '../s3';
 
 /**
  * Two real server processes (`node --import tsx server/src/main.ts`) sharing one fresh PostgreSQL
@@ -210,15 +211,18 @@ export type Cluster = {
   cookieFor: (node: Node) => string;
   /** Which node answered a response that came through the load balancer. */
   answeredBy: (res: Response) => Node | undefined;
+  /** The S3-compatible server both nodes keep uploads in, when asked for. */
+  s3?: TestS3;
   stop: () => Promise<void>;
 };
 
 /**
  * A fresh PostgreSQL database (migrated here once, so the two nodes do not race to migrate it),
- * two nodes on it with one Redis and one AUTH_SECRET, and nginx in front. On any failure while
- * starting, whatever did start is stopped before the error is thrown.
+ * two nodes on it with one Redis and one AUTH_SECRET, and nginx in front; with `s3`, one
+ * S3-compatible server for both nodes' uploads. On any failure while starting, whatever did
+ * start is stopped before the error is thrown.
  */
-export async function startCluster(redisUrl: string): Promise<Cluster> {
+export async function startCluster(redisUrl: string, options: { s3?: boolean } = {}): Promise<Cluster> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     const errors: unknown[] = [];
@@ -235,7 +239,9 @@ export async function startCluster(redisUrl: string): Promise<Cluster> {
 
     const [portA, portB, lbPort] = await Promise.all([freePort(), freePort(), freePort()]);
     const url = `http://127.0.0.1:${lbPort}`;
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl, PUBLIC_URL: url, AUTH_SECRET: 'one-secret-shared-by-every-node-of-this-test' };
+    const s3 = options.s3 ? await startS3() : undefined;
+    if (s3) cleanups.push(s3.stop);
+    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl, PUBLIC_URL: url, AUTH_SECRET: 'one-secret-shared-by-every-node-of-this-test', ...s3?.env };
     const started = await Promise.allSettled([startNginx(lbPort, [portA, portB]), startNode('A', portA, env), startNode('B', portB, env)]);
     for (const s of started) if (s.status === 'fulfilled') cleanups.push(s.value.stop);
     const failed = started.find((s) => s.status === 'rejected');
@@ -264,6 +270,7 @@ export async function startCluster(redisUrl: string): Promise<Cluster> {
       databaseUrl: database.url,
       cookieFor: (node) => cookies.get(node) as string,
       answeredBy,
+      s3,
       stop,
     };
   } catch (error) {

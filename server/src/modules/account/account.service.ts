@@ -1,11 +1,12 @@
 import { DEFAULT_SETTINGS, type Me, type ProfilePatch, type Role, type Settings, type SettingsPatch, settingsSchema } from '@railmadad/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, file, user, userSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { reencodeProfilePhoto } from '../../lib/images';
 import type { StorageProvider } from '../../providers/storage';
+import type { Uploads } from '../files/uploads';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -24,10 +25,11 @@ const STORAGE_FOLDER = { avatar: 'avatars', complaint: 'complaints', support: 's
 export function createAccountService(deps: {
   db: Db;
   storage: StorageProvider;
+  uploads: Uploads;
   /** A photo sent in a live-support chat is also the passenger's of that chat to see. */
   maySeeSupportPhoto?: (fileId: string, viewerId: string) => Promise<boolean>;
 }) {
-  const { db, storage } = deps;
+  const { db, storage, uploads } = deps;
 
   async function getMe(userId: string): Promise<Me> {
     const row = await db.query.user.findFirst({ where: eq(user.id, userId) });
@@ -80,13 +82,22 @@ export function createAccountService(deps: {
       const image = await reencodeProfilePhoto(upload);
       const id = newId();
       const previous = await db.query.file.findMany({ where: and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')), columns: { id: true } });
-      await storage.put(`avatars/${id}.jpg`, image.bytes, image.contentType);
-      await db.transaction(async (tx) => {
-        await tx.insert(file).values({ id, ownerId: userId, purpose: 'avatar', contentType: image.contentType, size: image.bytes.length, width: image.width, height: image.height });
-        await tx.update(user).set({ image: `/api/files/${id}` }).where(eq(user.id, userId));
-        for (const old of previous) await tx.delete(file).where(eq(file.id, old.id));
-      });
-      await Promise.all(previous.map((old) => storage.remove(`avatars/${old.id}.jpg`)));
+      const key = `avatars/${id}.jpg`;
+      const replaced = previous.map((old) => ({ key: `avatars/${old.id}.jpg`, fileId: old.id }));
+      await uploads.put([{ key, fileId: id, bytes: image.bytes, contentType: image.contentType }]);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(file).values({ id, ownerId: userId, purpose: 'avatar', contentType: image.contentType, size: image.bytes.length, width: image.width, height: image.height });
+          await tx.update(user).set({ image: `/api/files/${id}` }).where(eq(user.id, userId));
+          for (const old of previous) await tx.delete(file).where(eq(file.id, old.id));
+          await uploads.settle(tx, [key]);
+          await uploads.retire(tx, replaced);
+        });
+      } catch (error) {
+        await uploads.discard([key]);
+        throw error;
+      }
+      await uploads.discard(replaced.map((r) => r.key));
       return { image: `/api/files/${id}`, width: image.width, height: image.height, size: image.bytes.length };
     },
 
@@ -108,8 +119,14 @@ export function createAccountService(deps: {
     /** Removes a person's uploaded avatars from storage before their account goes. */
     async removeUserFiles(userId: string) {
       const rows = await db.query.file.findMany({ where: and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')), columns: { id: true } });
-      await Promise.all(rows.map((r) => storage.remove(`avatars/${r.id}.jpg`)));
-      if (rows.length) await db.delete(file).where(and(eq(file.ownerId, userId), eq(file.purpose, 'avatar')));
+      if (!rows.length) return;
+      const retired = rows.map((r) => ({ key: `avatars/${r.id}.jpg`, fileId: r.id }));
+      // The rows go first: no row is left pointing at removed bytes, and bytes a failed removal leaves, the sweep takes.
+      await db.transaction(async (tx) => {
+        await tx.delete(file).where(inArray(file.id, rows.map((r) => r.id)));
+        await uploads.retire(tx, retired);
+      });
+      await uploads.discard(retired.map((r) => r.key));
     },
   };
 }

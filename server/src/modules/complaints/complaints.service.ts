@@ -25,7 +25,7 @@ import { complaint, complaintEvent, complaintPhoto, feedback, file, user } from 
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
-import type { StorageProvider } from '../../providers/storage';
+import type { Uploads } from '../files/uploads';
 import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
 import type { ComplaintNotifier } from './complaint-notifier';
 
@@ -54,13 +54,13 @@ export type FilingClassifier = {
 export function createComplaintsService(deps: {
   db: Db;
   config: Config;
-  storage: StorageProvider;
+  uploads: Uploads;
   notifier: ComplaintNotifier;
   classifier: FilingClassifier;
   onChange: (c: ComplaintChange) => void;
   autoAssign?: (complaintId: string) => Promise<unknown>;
 }) {
-  const { db, config, storage, notifier } = deps;
+  const { db, config, uploads, notifier } = deps;
   const summaryColumns = {
     reference: complaint.reference,
     type: complaint.type,
@@ -254,7 +254,8 @@ export function createComplaintsService(deps: {
       const now = Date.now();
       const id = newId();
       const fileIds = encoded.map(() => newId());
-      await Promise.all(encoded.map((img, i) => storage.put(`complaints/${fileIds[i]}.jpg`, img.bytes, img.contentType)));
+      const keys = fileIds.map((f) => `complaints/${f}.jpg`);
+      await uploads.put(encoded.map((img, i) => ({ key: keys[i], fileId: fileIds[i], bytes: img.bytes, contentType: img.contentType })));
       let row: ComplaintRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -284,12 +285,13 @@ export function createComplaintsService(deps: {
             await tx.insert(file).values({ id: fileIds[i], ownerId: actor.id, purpose: 'complaint', contentType: img.contentType, size: img.bytes.length, width: img.width, height: img.height });
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
+          await uploads.settle(tx, keys);
           await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
           if (prediction) await deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction);
           return inserted;
         });
       } catch (error) {
-        await Promise.all(fileIds.map((f) => storage.remove(`complaints/${f}.jpg`)));
+        await uploads.discard(keys);
         // Two retries racing with one key: the loser returns the winner's complaint.
         if (key && /complaint_idempotency_idx|duplicate key/.test(String((error as Error).message) + String((error as { cause?: Error }).cause?.message))) {
           const [existing] = await db.select().from(complaint).where(and(eq(complaint.passengerId, actor.id), eq(complaint.idempotencyKey, key))).limit(1);

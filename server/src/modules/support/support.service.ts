@@ -32,7 +32,7 @@ import { complaint, file, staffProfile, supportAgent, supportMessage, supportSes
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
-import type { StorageProvider } from '../../providers/storage';
+import type { Uploads } from '../files/uploads';
 import type { ComplaintNotifier } from '../complaints/complaint-notifier';
 import { type AgentSlot, estimateWait, findTrainAndPnr, type PastWait, planOffers } from './queue';
 
@@ -74,13 +74,13 @@ export type SupportService = ReturnType<typeof createSupportService>;
 
 export function createSupportService(deps: {
   db: Db;
-  storage: StorageProvider;
+  uploads: Uploads;
   notifier: ComplaintNotifier;
   /** The complaint classifier: emergencies in the first message jump the queue; drafts get a type. */
   predict: (text: string) => Promise<{ category: ComplaintType; emergency: boolean } | null>;
   log: { error: (o: object, m: string) => void };
 }) {
-  const { db, storage } = deps;
+  const { db, uploads } = deps;
   const events = new EventEmitter<SupportEvents>();
 
   // ---- Views ----
@@ -336,7 +336,13 @@ export function createSupportService(deps: {
     return appendMessage(tx, row, { sender: 'system', senderId: null, body: SYSTEM_TEXT[event](params), event, eventParams: params });
   }
 
-  async function send(actor: SupportActor, sessionId: string, input: SendSupportMessage & { fileId?: string }): Promise<{ message: SupportMessage; created: boolean }> {
+  async function send(
+    actor: SupportActor,
+    sessionId: string,
+    input: SendSupportMessage & { fileId?: string },
+    /** Runs in the message's transaction just before it is added (a photo's file row goes in with it). */
+    withMessage?: (tx: Tx) => Promise<void>,
+  ): Promise<{ message: SupportMessage; created: boolean }> {
     let raisedEmergency = false;
     const result = await db.transaction(async (tx) => {
       const row = await load(actor, sessionId, tx, true);
@@ -361,6 +367,7 @@ export function createSupportService(deps: {
           raisedEmergency = true;
         }
       }
+      await withMessage?.(tx);
       const appended = await appendMessage(tx, row, {
         sender: side,
         senderId: actor.id,
@@ -714,13 +721,22 @@ export function createSupportService(deps: {
       if (row.status === 'ended') throw new AppError('conflict', 'This chat has ended.');
       const image = await reencodeImage(bytes, COMPLAINT_PHOTO_MAX_SIDE, COMPLAINT_PHOTO_QUALITY);
       const fileId = newId();
-      await storage.put(`support/${fileId}.jpg`, image.bytes, image.contentType);
+      const key = `support/${fileId}.jpg`;
+      await uploads.put([{ key, fileId, bytes: image.bytes, contentType: image.contentType }]);
+      let recorded = false;
       try {
-        await db.insert(file).values({ id: fileId, ownerId: actor.id, purpose: 'support', contentType: image.contentType, size: image.bytes.length, width: image.width, height: image.height });
-        return (await send(actor, id, { body: '', fileId, clientId })).message;
-      } catch (error) {
-        await storage.remove(`support/${fileId}.jpg`).catch(() => undefined);
-        throw error;
+        let inserted = false;
+        // The file row commits with its message or not at all.
+        const sent = await send(actor, id, { body: '', fileId, clientId }, async (tx) => {
+          await tx.insert(file).values({ id: fileId, ownerId: actor.id, purpose: 'support', contentType: image.contentType, size: image.bytes.length, width: image.width, height: image.height });
+          await uploads.settle(tx, [key]);
+          inserted = true;
+        });
+        recorded = inserted;
+        return sent.message;
+      } finally {
+        // A failure, or a retry of a photo already sent (its first copy is the message): these bytes are not needed.
+        if (!recorded) await uploads.discard([key]);
       }
     },
 
