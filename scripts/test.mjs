@@ -51,6 +51,8 @@ function check(name, command, args, env) {
 
 check('type check', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+// The production build first: the two-node tests run the server from it, as `npm start` does.
+check('build (web app, and the server to JavaScript)', 'npm', ['run', 'build', '--silent']);
 vitest('contract unit tests', 'contract');
 vitest('web unit tests', 'web');
 vitest('server API tests on PGlite', 'server');
@@ -62,7 +64,6 @@ if (pg) {
   console.log('\n━━ server API tests on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) ━━');
 }
 
-check('web build', 'npm', ['run', 'build', '--silent']);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   vitest('browser journeys (Playwright + Chromium)', 'e2e');

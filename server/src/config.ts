@@ -5,6 +5,7 @@ import { iceServersSchema } from '@railmadad/contract';
 import { z } from 'zod';
 import type { IceConfig } from './modules/support/ice';
 import type { SpeechConfig } from './providers/speech';
+import { serverPath } from './paths';
 
 const optionalUrl = z.url().optional();
 const optionalString = z.string().trim().min(1).optional();
@@ -217,7 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : undefined,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: resolve(e.WEB_DIST ?? serverPath('..', 'web', 'dist')),
     rateLimit: e.RATE_LIMIT === 'on',
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -4,9 +4,10 @@ import { COMPLAINT_TYPES, type ComplaintType, SEVERITIES, type Severity } from '
 import { evaluate, metricsOf } from './evaluate';
 import { type Example, type Model, train } from './model';
 import { type Lexicon, normalize } from './text';
+import { serverPath } from '../paths';
 
 /** The committed corpus: one JSONL file per complaint type (see corpus/GUIDE.md). */
-export const CORPUS_DIR = new URL('../../classifier/corpus', import.meta.url).pathname;
+export const CORPUS_DIR = serverPath('classifier/corpus');
 
 export type CorpusExample = Example & { lang: string };
 
@@ -72,7 +73,7 @@ export function splitCorpus<T extends { text: string }>(examples: T[]): { train:
 }
 
 /** The committed concept lexicon: every lexicon/*.json merged (a concept in two files gets both term lists). */
-export const LEXICON_DIR = new URL('../../classifier/lexicon', import.meta.url).pathname;
+export const LEXICON_DIR = serverPath('classifier/lexicon');
 
 export function loadLexicon(dir = LEXICON_DIR): Lexicon {
   const lexicon: Lexicon = {};

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { serverPath } from '../paths';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the code above this layer never knows which it has. */
@@ -27,7 +28,7 @@ export type Database = {
   pool?: PoolStats;
 };
 
-export const MIGRATIONS_DIR = new URL('../../drizzle', import.meta.url).pathname;
+export const MIGRATIONS_DIR = serverPath('drizzle');
 
 export type DatabaseOptions = {
   dataDir: string;

@@ -4,12 +4,13 @@ import { isLanguage, LANGUAGES, type Language } from '@railmadad/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userSettings } from '../db/schema';
+import { serverPath } from '../paths';
 
 /**
  * What the server itself says to people outside the screens: SMS and e-mail texts, in the recipient's language
  * (server/locales/<language>.json, English filling any gap). A key names a string; `{{name}}` is filled in.
  */
-export const LOCALES_DIR = new URL('../../locales/', import.meta.url).pathname;
+export const LOCALES_DIR = serverPath('locales/');
 
 type Tree = { [key: string]: string | Tree };
 

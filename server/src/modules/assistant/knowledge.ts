@@ -5,6 +5,7 @@ import { ASSISTANT_LANGUAGES, type AssistantLanguage } from '@railmadad/contract
 import MiniSearch from 'minisearch';
 import { z } from 'zod';
 import { normalize } from './text';
+import { serverPath } from '../../paths';
 
 /**
  * The knowledge base (server/assistant/knowledge/<language>.json): what the assistant may say
@@ -12,7 +13,7 @@ import { normalize } from './text';
  * finds words in every Indian script. Numbers that are configuration or constants are
  * placeholders filled in when an entry is read, so an answer never states a stale figure.
  */
-export const ASSISTANT_DIR = new URL('../../../assistant/', import.meta.url).pathname;
+export const ASSISTANT_DIR = serverPath('assistant/');
 
 const entrySchema = z.object({
   id: z.string().min(1),

@@ -6,6 +6,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { appSetting, solution } from '../../db/schema';
+import { serverPath } from '../../paths';
 
 /**
  * The library a new installation starts with (server/solutions/en.json): the standard first
@@ -14,7 +15,7 @@ import { appSetting, solution } from '../../db/schema';
  * and retire them like any other solution; an edit drops the translations, which no longer say
  * the same thing.
  */
-export const STARTER_DIR = new URL('../../../solutions/', import.meta.url).pathname;
+export const STARTER_DIR = serverPath('solutions/');
 
 const starterSchema = z.object({
   id: z.string().regex(/^starter-\d+$/),
