@@ -102,7 +102,7 @@ export async function startNode({ name, port, env, dataDir }) {
     stop: () => terminate(proc),
   };
   try {
-    await waitFor(`node ${name}`, proc, async () => (await fetch(`${url}/api/health`)).ok, proc.logs);
+    await waitFor(`node ${name}`, proc, async () => (await fetch(`${url}/api/health/ready`)).ok, proc.logs);
   } catch (error) {
     await node.stop();
     throw error;
