@@ -68,5 +68,7 @@ export default defineConfig({
     alias: { '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js' },
     server: { deps: { inline: ['@testing-library/react', '@tanstack/react-query', 'react-router', 'react-i18next'] } },
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
