@@ -132,3 +132,28 @@ it("the page's content security policy lets scripts reach this server only", asy
   const connectSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('connect-src'));
   expect(connectSrc).toBe("connect-src 'self'");
 });
+
+describe("the auth library's endpoints the product does not use", () => {
+  it('answer 404, even to an admin, while the ones it uses still answer', async () => {
+    const admin = await createUser(t.app, 'admin');
+    const passenger = await createUser(t.app);
+    const unused: [string, string, object?][] = [
+      ['POST', '/api/auth/admin/impersonate-user', { userId: passenger.id }],
+      ['POST', '/api/auth/admin/set-role', { userId: passenger.id, role: 'admin' }],
+      ['GET', '/api/auth/admin/list-users'],
+      ['POST', '/api/auth/change-email', { newEmail: 'taken-over@example.com' }],
+      ['POST', '/api/auth/update-user', { name: 'Renamed' }],
+      ['GET', '/api/auth/list-sessions'],
+      ['GET', '/api/auth/get-session'],
+      ['POST', '/api/auth/link-social', { provider: 'google' }],
+    ];
+    for (const [method, url, payload] of unused) {
+      const res = await t.app.inject({ method: method as 'GET' | 'POST', url, headers: { cookie: admin.cookie, origin: ORIGIN }, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: passenger.cookie } });
+    expect(me.json()).toMatchObject({ role: 'passenger', email: passenger.email });
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: passenger.cookie, origin: ORIGIN }, payload: {} });
+    expect(signOut.statusCode).toBe(200);
+  });
+});

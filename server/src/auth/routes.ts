@@ -6,6 +6,31 @@ import type { Auth } from './auth';
 // Fastify sets its own length; cookies are copied one by one below.
 const SKIPPED_HEADERS = new Set(['set-cookie', 'content-length']);
 
+/**
+ * The auth endpoints the product uses: the sign-in screens (web/src/features/auth), the profile's two-step sign-in
+ * and account deletion, the links sent by e-mail and Google's return. The library offers many more (change-email,
+ * list-sessions, the admin plugin's impersonate-user and set-role…); nothing of ours calls them, so they answer
+ * 404 rather than being one more thing an attacker can reach. Profiles change through PATCH /api/me.
+ */
+const AUTH_ENDPOINTS: readonly (readonly [method: 'GET' | 'POST', path: RegExp])[] = [
+  ['POST', /^\/sign-up\/email$/],
+  ['POST', /^\/sign-in\/email$/],
+  ['POST', /^\/sign-in\/social$/],
+  ['GET', /^\/callback\/google$/],
+  ['POST', /^\/callback\/google$/],
+  ['POST', /^\/sign-out$/],
+  ['GET', /^\/verify-email$/],
+  ['POST', /^\/request-password-reset$/],
+  ['GET', /^\/reset-password\/[^/]+$/],
+  ['POST', /^\/reset-password$/],
+  ['POST', /^\/phone-number\/send-otp$/],
+  ['POST', /^\/phone-number\/verify$/],
+  ['POST', /^\/two-factor\/(enable|disable|verify-totp|send-otp|verify-otp|verify-backup-code)$/],
+  ['POST', /^\/delete-user$/],
+];
+
+export const isAuthEndpoint = (method: string, path: string) => AUTH_ENDPOINTS.some(([m, p]) => m === method && p.test(path));
+
 /** Hands every /api/auth/* request to better-auth as a web Request and copies its answer back. */
 export const authRoutes =
   (auth: Auth): FastifyPluginAsync =>
@@ -17,6 +42,9 @@ export const authRoutes =
       schema: { hide: true },
       async handler(request, reply) {
         const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+        if (!isAuthEndpoint(request.method, url.pathname.slice('/api/auth'.length))) {
+          throw new AppError('not_found', 'Not found.');
+        }
         const headers = fromNodeHeaders(request.headers);
         // Rate limits key on the client's address: Fastify resolved it (honouring TRUST_PROXY).
         headers.set('x-forwarded-for', request.ip);
