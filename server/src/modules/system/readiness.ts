@@ -67,11 +67,7 @@ export function createReadiness(deps: { db: Db; storage: StorageProvider; redis?
   const checks: Record<CheckName, (() => Promise<unknown>) | undefined> = {
     database: () => deps.db.execute(sql`select 1`),
     redis: deps.redis?.ping,
-    storage: async () => {
-      // Providers that cannot test themselves count as usable: a failed upload still reports its own error.
-      const check = (deps.storage as { check?: () => Promise<void> }).check;
-      if (typeof check === 'function') await check.call(deps.storage);
-    },
+    storage: () => deps.storage.check(),
   };
 
   async function run(name: CheckName): Promise<{ name: CheckName; result: 'ok' | 'not configured' | 'failed'; reason?: string }> {
