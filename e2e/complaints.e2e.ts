@@ -103,6 +103,48 @@ describe.skipIf(!hasChromium)('a complaint from the phone to a fix', () => {
     await rider.context.close();
   });
 
+  it('a passenger unhappy with the fix gives it two stars and reopens it in the same step, instead of closing it', async () => {
+    const email = await passengerAccount(server, 'Kavya Nair', PASSWORD);
+    const rider = await newPage(browser, server, 360);
+    await signInWithEmail(rider.page, email, PASSWORD);
+    await rider.page.waitForURL((url) => url.pathname === '/');
+    // Filed and resolved through the API: the journey under test is the rating.
+    const reference = await rider.page.evaluate(async () => {
+      const form = new FormData();
+      const fields = { type: 'water', where: 'train', trainNumber: '12951', pnr: '2345678901', location: 'Coach B2', description: 'No water in the coach B2 toilets since Vadodara.' };
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('incidentDate', new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()));
+      return (await (await fetch('/api/complaints', { method: 'POST', body: form })).json()).reference as string;
+    });
+    const admin = await newPage(browser, server);
+    await signInWithEmail(admin.page, ADMIN.email, ADMIN.password);
+    await admin.page.waitForURL((url) => url.pathname === '/dashboard');
+    const resolved = await admin.page.evaluate(
+      async (ref) => (await fetch(`/api/complaints/${ref}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'resolved', note: 'Tank refilled at Surat.' }) })).status,
+      reference,
+    );
+    expect(resolved).toBe(200);
+
+    await rider.page.goto(`/complaints/${reference}`);
+    await rider.page.locator('label', { hasText: '2 stars' }).click();
+    // A low rating offers the reopen right there, beside sending the rating alone.
+    await rider.page.getByText('Just send the rating').waitFor();
+    expect(await rider.page.getByRole('radio', { name: 'Reopen the complaint' }).isChecked()).toBe(true);
+    await rider.page.getByLabel('What is still wrong?').fill('The tank was empty again by Bharuch.');
+    await rider.page.getByRole('button', { name: 'Send rating and reopen' }).click();
+    await rider.page.getByText('Your complaint is open again. We will look at it at once.').waitFor();
+    await rider.page.getByText('You rated this 2/5.').waitFor();
+    await rider.page.getByText('Reopened', { exact: true }).first().waitFor();
+    // Never closed on the way.
+    expect(await rider.page.getByText('Status: Closed').count()).toBe(0);
+
+    // The dashboard lists it among the reopened.
+    await admin.page.goto('/dashboard?status=reopened');
+    await admin.page.getByRole('link', { name: reference }).first().waitFor();
+    await admin.context.close();
+    await rider.context.close();
+  });
+
   it('a complaint filed with the network cut is kept on the phone and sent exactly once when the signal returns', async () => {
     const email = await passengerAccount(server, 'Arjun Rao', PASSWORD);
     const { context, page } = await newPage(browser, server, 360);

@@ -49,6 +49,9 @@ export type Severity = (typeof SEVERITIES)[number];
 
 export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed', 'reopened'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+/** Work still to do: it can be overdue, counts in a staff member's load and goes back to the queue when they leave. */
+export const OPEN_COMPLAINT_STATUSES = ['open', 'in_progress', 'reopened'] as const satisfies readonly ComplaintStatus[];
+export const isOpenStatus = (status: string): boolean => (OPEN_COMPLAINT_STATUSES as readonly string[]).includes(status);
 
 /**
  * The lifecycle (docs/ARCHITECTURE.md): Open → In Progress → Resolved → Closed, Resolved → Reopened →
@@ -220,12 +223,23 @@ export type ComplaintPatch = z.input<typeof complaintPatchSchema>;
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
-export const complaintFeedbackSchema = z.object({
-  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
-  message: z.string().trim().max(DESCRIPTION_MAX).optional(),
-});
+/** A rating this low or lower is an unhappy one: with it the passenger may reopen the complaint instead of closing it. */
+export const LOW_RATING_MAX = 2;
 
 export const reopenSchema = z.object({ note: z.string().trim().min(1, 'note_required').max(DESCRIPTION_MAX) });
+
+/**
+ * The passenger's rating of a resolved complaint. Without `reopen` it closes the complaint; with it (a low rating
+ * only) the rating is recorded and the complaint reopened with the passenger's reason, in one step.
+ */
+export const complaintFeedbackSchema = z
+  .object({
+    rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+    message: z.string().trim().max(DESCRIPTION_MAX).optional(),
+    reopen: reopenSchema.optional(),
+  })
+  .refine((f) => !f.reopen || f.rating <= LOW_RATING_MAX, { path: ['reopen'], message: 'reopen_low_rating_only' });
+export type ComplaintFeedback = z.input<typeof complaintFeedbackSchema>;
 
 export const trackQuerySchema = z
   .object({

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Auth, SessionEnd } from './auth/auth';
-import type { ComplaintChange } from './modules/complaints/complaints.service';
+import type { ComplaintChange } from './modules/complaints/complaint-changes';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { SupportEvents, SupportService } from './modules/support/support.service';
 import { AppError } from './lib/errors';
@@ -170,7 +170,9 @@ export async function attachRealtime(
     io.to(userRoom(userId)).emit('notification:new', notification);
   });
   const onComplaint = (c: ComplaintChange) => {
-    const rooms = [STAFF_ROOM, ...(c.passengerId ? [userRoom(c.passengerId)] : [])];
+    // Dashboards, the passenger, and whoever holds it or just stopped holding it.
+    const people = new Set([c.passengerId, c.assigneeId, c.previousAssigneeId].filter((id): id is string => Boolean(id)));
+    const rooms = [STAFF_ROOM, ...[...people].map(userRoom)];
     io.to(rooms).emit('complaint:changed', { reference: c.reference, status: c.status });
   };
   deps.complaintChanges.on('change', onComplaint);

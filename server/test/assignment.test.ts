@@ -89,6 +89,21 @@ describe('auto-assignment on filing', () => {
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().assignee?.id).toBe(ops.id);
   });
+
+  it('assigns a complaint nobody holds that the passenger reopens with a low rating, in the same step', async () => {
+    await t.database.db.execute(sql`update staff_profile set status = 'inactive'`);
+    const admin = await createUser(t.app, 'admin');
+    const passenger = await createUser(t.app);
+    const c = await createComplaint(t.app, passenger.cookie, { type: 'security', description: 'Unauthorised vendors in coach S4 at night.' });
+    expect(c.assignee).toBeNull();
+    await t.app.inject({ method: 'PATCH', url: `/api/complaints/${c.reference}`, headers: { cookie: admin.cookie }, payload: { status: 'resolved' } });
+    const guard = await staffMember(['security']);
+    const res = await t.app.inject({ method: 'POST', url: `/api/complaints/${c.reference}/feedback`, headers: { cookie: passenger.cookie }, payload: { rating: 1, reopen: { note: 'They were back the next night.' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'reopened', rating: 1, assignee: { id: guard.id } });
+    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: guard.cookie } })).json();
+    expect(bell.items[0]).toMatchObject({ kind: 'complaint_assigned', params: { reference: c.reference } });
+  });
 });
 
 describe('auto-assignment when a staff member is deactivated', () => {

@@ -290,6 +290,49 @@ describe('POST /api/complaints/:reference/feedback', () => {
   });
 });
 
+describe('POST /api/complaints/:reference/feedback with a low rating and the reopen', () => {
+  it('records the rating and reopens the complaint in one step, never closing it; the assignee hears of the reopen', async () => {
+    const c = await fileOne();
+    await moveComplaint(t.app, staff.cookie, c.reference, { assigneeId: colleague.id, status: 'resolved', note: 'Water tank refilled at Bhopal.' });
+    const res = await rate(alice, c.reference, { rating: 2, message: 'Only half filled.', reopen: { note: 'The tank ran dry again at Itarsi.' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json() as ComplaintDetail;
+    expect(d).toMatchObject({ status: 'reopened', closeReason: null, closedAt: null, rating: 2, canReopen: false, assignee: { id: colleague.id } });
+    expect(Date.parse(d.dueAt)).toBeGreaterThan(Date.now());
+    expect(d.timeline.slice(-2).map((e) => [e.kind, e.fromStatus, e.toStatus, e.note])).toEqual([
+      ['feedback', null, null, '2/5 · Only half filled.'],
+      ['status', 'resolved', 'reopened', 'The tank ran dry again at Itarsi.'],
+    ]);
+    // Never closed on the way: no move to closed, and the rating is kept for whoever resolved it.
+    expect(d.timeline.some((e) => e.toStatus === 'closed')).toBe(false);
+    const [credit] = await runSql(t.app, sql`select f.rating, f.credited_to from feedback f join complaint c on c.id = f.complaint_id where c.reference = ${c.reference}`);
+    expect(credit).toMatchObject({ rating: 2, credited_to: staff.id });
+    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: colleague.cookie } })).json().items;
+    expect(bell[0]).toMatchObject({ kind: 'complaint_status', params: { reference: c.reference, status: 'reopened' } });
+  });
+
+  it('answers 400 to the reopen with a rating above 2 or without a reason, and changes nothing', async () => {
+    const c = await resolved();
+    const high = await rate(alice, c.reference, { rating: 3, reopen: { note: 'Not great.' } });
+    expect(high.statusCode).toBe(400);
+    expect(high.json().fields).toEqual({ reopen: 'reopen_low_rating_only' });
+    const empty = await rate(alice, c.reference, { rating: 1, reopen: { note: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({ 'reopen.note': 'note_required' });
+    expect(await detail(alice, c.reference)).toMatchObject({ status: 'resolved', rating: null });
+  });
+
+  it('answers 409 to the reopen past the reopen window, recording nothing; the rating alone still closes it', async () => {
+    const c = await resolved();
+    await runSql(t.app, sql`update complaint set resolved_at = now() - interval '8 days' where reference = ${c.reference}`);
+    const res = await rate(alice, c.reference, { rating: 1, reopen: { note: 'It broke again.' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('A complaint can be reopened within 7 days of being resolved.');
+    expect(await detail(alice, c.reference)).toMatchObject({ status: 'resolved', rating: null });
+    expect((await rate(alice, c.reference, { rating: 1 })).json()).toMatchObject({ status: 'closed', closeReason: 'feedback', rating: 1 });
+  });
+});
+
 describe('POST /api/complaints/:reference/reopen', () => {
   it('reopens a resolved complaint with the passenger\'s note, which staff then take up again', async () => {
     const c = await resolved();

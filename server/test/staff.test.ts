@@ -1,7 +1,8 @@
 import type { ComplaintDetail, StaffCreate, StaffDetail, StaffList, StaffMember, StaffPatchResult } from '@railmadad/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { account, user } from '../src/db/schema';
+import { account, complaint, user } from '../src/db/schema';
+import type { ChangeScope } from '../src/modules/complaints/complaint-changes';
 import { createStaffService } from '../src/modules/staff/staff.service';
 import { createComplaint, getComplaint, moveComplaint, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, lastMessageTo, ORIGIN, passwordTokenFromOutbox, signIn, type TestApp } from './helpers';
@@ -446,9 +447,11 @@ describe('PATCH /api/staff/:id', () => {
       const c: ComplaintDetail = (await getComplaint(t.app, admin.cookie, reference)).json();
       // Nothing is lost: the complaint keeps its status and history, and only the assignee goes.
       expect(c).toMatchObject({ status, assignee: null });
-      const last = c.timeline[c.timeline.length - 1];
-      expect(last).toMatchObject({ kind: 'assigned', note: null, actor: { role: 'admin' } });
-      expect(c.timeline.filter((e) => e.kind === 'assigned')).toHaveLength(2);
+      const assignments = c.timeline.filter((e) => e.kind === 'assigned');
+      expect(assignments).toHaveLength(2);
+      expect(assignments[1]).toMatchObject({ note: null, actor: { role: 'admin' } });
+      // The timeline says why, for staff only.
+      expect(c.timeline.at(-1)).toMatchObject({ kind: 'note', internal: true, note: `Taken back from ${member.name}, whose account was deactivated.`, actor: { role: 'admin' } });
     }
     // Finished work stays theirs: it is their history.
     expect(((await getComplaint(t.app, admin.cookie, finished.reference)).json() as ComplaintDetail).assignee?.id).toBe(member.id);
@@ -477,22 +480,23 @@ describe('PATCH /api/staff/:id', () => {
     expect(await signInStatus(member.email, password)).toBe(200);
   });
 
-  it('tells a hook which complaints went back to the queue, after the change is saved', async () => {
+  it('hands each complaint taken back to `reassign` in the same transaction, already unassigned there', async () => {
     const member = await addStaff();
     const c = await assignedComplaint(member.id, { type: 'bedroll', description: 'No blanket in coach B1.' });
-    const { auth, database, messenger, messages, notifications } = t.app.services;
-    const seen: unknown[] = [];
-    const onReturnedToQueue = vi.fn(async (complaints: { id: string; reference: string }[]) => {
-      // By now the complaint is unassigned for anyone who looks.
-      seen.push(((await getComplaint(t.app, admin.cookie, complaints[0].reference)).json() as ComplaintDetail).assignee);
+    const { auth, database, messenger, messages, notifications, changes } = t.app.services;
+    const seen: (string | null)[] = [];
+    const reassign = vi.fn(async (scope: ChangeScope, complaintId: string) => {
+      seen.push((await scope.tx.select({ assigneeId: complaint.assigneeId }).from(complaint).where(eq(complaint.id, complaintId)))[0].assigneeId);
     });
-    const service = createStaffService({ db: database.db, auth, messenger, messages, notifications }, { onReturnedToQueue });
+    const service = createStaffService({ db: database.db, auth, messenger, messages, notifications, changes }, { reassign });
     const result = await service.update({ id: admin.id, role: 'admin', name: 'Admin' }, member.id, { status: 'on_leave' });
     expect(result.returnedToQueue).toEqual([c.reference]);
-    expect(onReturnedToQueue).toHaveBeenCalledWith([{ id: expect.any(String), reference: c.reference }], expect.objectContaining({ id: admin.id }));
+    expect(reassign).toHaveBeenCalledTimes(1);
     expect(seen).toEqual([null]);
-    // Nothing returned, nothing told.
+    const timeline = ((await getComplaint(t.app, admin.cookie, c.reference)).json() as ComplaintDetail).timeline;
+    expect(timeline.at(-1)).toMatchObject({ kind: 'note', internal: true, note: `Taken back from ${member.name}, who is on leave.` });
+    // Nothing taken back, nothing handed on.
     await service.update({ id: admin.id, role: 'admin', name: 'Admin' }, member.id, { status: 'inactive' });
-    expect(onReturnedToQueue).toHaveBeenCalledTimes(1);
+    expect(reassign).toHaveBeenCalledTimes(1);
   });
 });

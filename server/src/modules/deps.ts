@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { StorageProvider } from '../providers/storage';
 import type { AssignmentService } from './assignment/assignment.service';
+import type { ComplaintChanges } from './complaints/complaint-changes';
 import type { ComplaintNotifier } from './complaints/complaint-notifier';
 import type { ComplaintsService } from './complaints/complaints.service';
 import type { NotificationsService } from './notifications/notifications.service';
@@ -21,6 +22,8 @@ export type ModuleDeps = {
   notifications: NotificationsService;
   notifier: ComplaintNotifier;
   complaints: ComplaintsService;
+  /** The one writer of complaint changes (row, timeline, notices); see complaint-changes.ts. */
+  changes: ComplaintChanges;
   storage: StorageProvider;
   /** Auto-assignment: call `assign(complaintId)` for complaints put back in the queue. */
   assignment: AssignmentService;

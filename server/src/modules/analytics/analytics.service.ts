@@ -21,11 +21,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { complaint, feedback, staffProfile } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+// Days are India's days: a complaint filed at 01:00 IST counts on that day, not the UTC one before.
+import { ZONE } from '../../lib/sql';
 import { assignee, complaintFilters, complaintOrder } from '../complaints/complaint-filters';
 import { CSV_BOM, csvRow } from './csv';
 
-/** Days are India's days: a complaint filed at 01:00 IST counts on that day, not the UTC one before. */
-export const ZONE = sql.raw(`'Asia/Kolkata'`);
 const EXPORT_BATCH = 2000;
 
 const STATUS_LABELS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };

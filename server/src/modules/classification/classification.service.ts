@@ -1,16 +1,14 @@
-import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, ReviewInput, Severity } from '@railmadad/contract';
+import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, ReviewInput, Role, Severity } from '@railmadad/contract';
 import { COMPLAINT_TYPE_LABELS, COMPLAINT_TYPES } from '@railmadad/contract';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { classification, complaint, complaintEvent, user } from '../../db/schema';
+import { classification, complaint, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import { likePattern, ZONE } from '../../lib/sql';
 import type { LlmClassifier } from '../../providers/llm';
-import { likePattern } from '../complaints/complaint-filters';
-import { ZONE } from '../analytics/analytics.service';
-import { type ComplaintChange, EMERGENCY_FIRST_RESPONSE_MS, HOUR } from '../complaints/complaints.service';
+import type { Change, ComplaintChanges } from '../complaints/complaint-changes';
 import type { ClassifierService } from './classifier';
 
 const WEEKS = 8;
@@ -27,10 +25,8 @@ export function createClassificationService(deps: {
   threshold: number;
   llm?: LlmClassifier;
   log: FastifyBaseLogger;
-  /** Hours to resolve by severity, for a review that changes the emergency call. */
-  dueHours: Record<Severity, number>;
-  /** A review changed a complaint's type: lists and dashboards refetch. */
-  onChange: (c: ComplaintChange) => void;
+  /** A review changes the complaint's type or emergency call through the one writer of complaint changes. */
+  changes: ComplaintChanges;
 }) {
   const { db, classifier, threshold } = deps;
   const reviewer = sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${classification.reviewedBy})`;
@@ -200,56 +196,38 @@ export function createClassificationService(deps: {
      * the emergency call the same way: a cleared false alarm goes back to the passenger's severity
      * and its place in the queue; a raised one becomes High with an 8-minute first response.
      */
-    async review(actor: { id: string; name: string }, reference: string, input: ReviewInput) {
-      const changed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({
-            id: complaint.id,
-            type: complaint.type,
-            reference: complaint.reference,
-            status: complaint.status,
-            passengerId: complaint.passengerId,
-            assigneeId: complaint.assigneeId,
-            emergency: complaint.emergency,
-            severity: complaint.severity,
-            createdAt: complaint.createdAt,
-            chosenSeverity: classification.chosenSeverity,
-          })
+    async review(actor: { id: string; name: string; role: Role }, reference: string, input: ReviewInput) {
+      await deps.changes.transaction(async (scope) => {
+        const { tx } = scope;
+        const [found] = await tx
+          .select({ row: complaint, chosenSeverity: classification.chosenSeverity })
           .from(complaint)
           .innerJoin(classification, eq(classification.complaintId, complaint.id))
           .where(eq(complaint.reference, reference))
           .for('update');
-        if (!row) throw new AppError('not_found', 'No classification for this complaint.');
-        const now = new Date();
-        const note = async (text: string) =>
-          tx.insert(complaintEvent).values({ id: newId(), complaintId: row.id, actorId: actor.id, kind: 'note', internal: true, note: text, createdAt: sql`clock_timestamp()` });
-        const call: Partial<typeof classification.$inferInsert> = { reviewedBy: actor.id, reviewedAt: now };
-        const update: Partial<typeof complaint.$inferInsert> = {};
+        if (!found) throw new AppError('not_found', 'No classification for this complaint.');
+        const { row } = found;
+        const call: Partial<typeof classification.$inferInsert> = { reviewedBy: actor.id, reviewedAt: new Date() };
+        const change: Change & { reasons: string[] } = { actor, reasons: [] };
         if (input.type) {
           Object.assign(call, { reviewedType: input.type, status: 'reviewed' });
           if (row.type !== input.type) {
-            update.type = input.type;
-            await note(`Type changed from ${COMPLAINT_TYPE_LABELS[row.type as ComplaintType]} to ${COMPLAINT_TYPE_LABELS[input.type]} in review.`);
+            change.type = input.type;
+            change.reasons.push(`Type changed from ${COMPLAINT_TYPE_LABELS[row.type as ComplaintType]} to ${COMPLAINT_TYPE_LABELS[input.type]} in review.`);
           }
         }
         if (input.emergency !== undefined) {
           call.reviewedEmergency = input.emergency;
           if (row.emergency !== input.emergency) {
-            const severity: Severity = input.emergency ? 'high' : ((row.chosenSeverity as Severity | null) ?? (row.severity as Severity));
-            Object.assign(update, {
-              emergency: input.emergency,
-              severity,
-              dueAt: new Date(row.createdAt.getTime() + deps.dueHours[severity] * HOUR),
-              firstResponseDueAt: input.emergency ? new Date(now.getTime() + EMERGENCY_FIRST_RESPONSE_MS) : null,
-            });
-            await note(input.emergency ? 'Marked as an emergency in review.' : 'Not an emergency, said the reviewer.');
+            change.emergency = input.emergency;
+            change.severity = input.emergency ? 'high' : ((found.chosenSeverity as Severity | null) ?? (row.severity as Severity));
+            change.reasons.push(input.emergency ? 'Marked as an emergency in review.' : 'Not an emergency, said the reviewer.');
           }
         }
         await tx.update(classification).set(call).where(eq(classification.complaintId, row.id));
-        if (Object.keys(update).length > 0) await tx.update(complaint).set({ ...update, updatedAt: now }).where(eq(complaint.id, row.id));
-        return row;
+        // Even a confirmation goes through: the review queues and dashboards refetch.
+        await scope.change(row, change);
       });
-      deps.onChange({ reference: changed.reference, status: changed.status, passengerId: changed.passengerId, assigneeId: changed.assigneeId });
       return one(reference);
     },
   };

@@ -2,6 +2,7 @@ import type { COMPLAINT_SORTS, ComplaintStatus, ComplaintType, Role, Severity } 
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { complaint, user } from '../../db/schema';
+import { likePattern } from '../../lib/sql';
 
 /** The assigned staff member's account: joined by the list, the export and their searches. */
 export const assignee = alias(user, 'assignee');
@@ -21,8 +22,6 @@ export type ComplaintFilterQuery = {
 };
 
 const isStaff = (role: Role) => role === 'staff' || role === 'admin';
-/** Words typed into a search box, made safe for LIKE. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE of a complaint list for this person (a passenger only ever sees their own), and

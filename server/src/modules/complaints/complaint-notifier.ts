@@ -1,14 +1,16 @@
 import { isLanguage, type Language, type NotificationKind } from '@railmadad/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
 import { isPhoneOnlyEmail } from '../../auth/auth';
 
-
 export type ComplaintNotifier = ReturnType<typeof createComplaintNotifier>;
+
+/** Work for after a commit: ring a bell live, wake the outbox worker. */
+export type AfterCommit = () => void;
 
 /**
  * What the SMS and e-mail say: a `notice.<key>` of server/locales, with its parameters. A parameter that is a
@@ -21,23 +23,20 @@ export type Notice = {
   mobile?: string | null;
 };
 
+export type TellOptions = { forceSms?: boolean; link?: string };
+
 /**
  * Tells a person about a complaint (or a live-support reply): always in the bell (live over the socket), and by SMS and
- * e-mail when their settings ask for it. Delivery problems never undo the change itself.
+ * e-mail when their settings ask for it. `tellIn` writes all of it in the caller's transaction, so a notice exists
+ * exactly when the change it tells of does; nothing reaches anyone before the commit.
  */
 export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; messages: Messages; publicUrl: string }) {
   const { db, notifications, messenger, messages } = deps;
 
-  async function tell(
-    userId: string,
-    kind: NotificationKind,
-    params: Record<string, string>,
-    notice: Notice,
-    options: { forceSms?: boolean; link?: string } = {},
-  ) {
+  async function tellIn(tx: Tx, userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options: TellOptions = {}): Promise<AfterCommit[]> {
     const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
-    await notifications.notify(userId, kind, params, path);
-    const [person] = await db
+    const after: AfterCommit[] = [(await notifications.write(tx, userId, kind, params, path)).publish];
+    const [person] = await tx
       .select({
         email: user.email,
         phoneNumber: user.phoneNumber,
@@ -49,25 +48,37 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
       .from(user)
       .leftJoin(userSettings, eq(userSettings.userId, user.id))
       .where(eq(user.id, userId));
-    if (!person) return;
+    if (!person) return after;
     const language: Language = isLanguage(person.language) ? person.language : 'en';
     const values = Object.fromEntries(Object.entries(notice.params).map(([k, v]) => [k, typeof v === 'function' ? v((key) => messages.text(language, key)) : v]));
     const say = (part: 'subject' | 'text') => messages.text(language, `notice.${notice.key}.${part}`, values);
     const link = path ? `${deps.publicUrl}${path}` : deps.publicUrl;
     const mobile = notice.mobile ?? person.phoneNumber ?? person.phone;
-    if ((person.sms !== false || options.forceSms) && mobile) await messenger.sendSms({ to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) });
+    if ((person.sms !== false || options.forceSms) && mobile) {
+      after.push((await messenger.queueIn(tx, { channel: 'sms', to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) })).afterCommit);
+    }
     if (person.mail !== false && !isPhoneOnlyEmail(person.email)) {
       const text = [say('text'), messages.text(language, 'mail.followLink', { link }), messages.text(language, 'mail.signature')].join('\n\n');
-      await messenger.sendEmail({ to: person.email, subject: say('subject'), text });
+      after.push((await messenger.queueIn(tx, { channel: 'email', to: person.email, subject: say('subject'), text })).afterCommit);
     }
+    return after;
   }
 
   return {
-    tell,
+    tellIn,
+
+    /** On its own (a live-support reply): its own transaction, then the bell and the worker. */
+    async tell(userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options: TellOptions = {}) {
+      const after = await db.transaction((tx) => tellIn(tx, userId, kind, params, notice, options));
+      for (const run of after) run();
+    },
+
     /** Every admin hears at once, in the bell, of an emergency or of a new complaint nobody was given. */
-    async alertAdmins(params: Record<string, string>, kind: 'complaint_emergency' | 'complaint_unassigned' = 'complaint_emergency') {
-      const admins = await db.select({ id: user.id }).from(user).where(inArray(user.role, ['admin']));
-      await Promise.all(admins.map((a) => notifications.notify(a.id, kind, params, `/complaints/${params.reference}`)));
+    async alertAdminsIn(tx: Tx, params: Record<string, string>, kind: 'complaint_emergency' | 'complaint_unassigned' = 'complaint_emergency'): Promise<AfterCommit[]> {
+      const admins = await tx.select({ id: user.id }).from(user).where(inArray(user.role, ['admin']));
+      const after: AfterCommit[] = [];
+      for (const a of admins) after.push((await notifications.write(tx, a.id, kind, params, `/complaints/${params.reference}`)).publish);
+      return after;
     },
   };
 }

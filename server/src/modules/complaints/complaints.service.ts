@@ -7,9 +7,11 @@ import {
   type ComplaintSummary,
   type ComplaintType,
   type CloseReason,
+  type ComplaintFeedback,
   complaintListQuerySchema,
   type complaintPatchSchema,
   newComplaintSchema,
+  OPEN_COMPLAINT_STATUSES,
   REOPEN_WINDOW_DAYS,
   staffMoves,
   type Prediction,
@@ -19,24 +21,17 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent, complaintPhoto, feedback, file, user } from '../../db/schema';
+import { canReopen, STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
+import type { ChangeScope, ComplaintChanges, ComplaintRow } from './complaint-changes';
 import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
-import type { ComplaintNotifier } from './complaint-notifier';
 
 export type Actor = { id: string; role: Role; name: string };
-export type ComplaintChange = { reference: string; status: string; passengerId: string | null; assigneeId: string | null };
-type ComplaintRow = typeof complaint.$inferSelect;
-
-export const HOUR = 60 * 60 * 1000;
-/** An emergency wants a first response within 8 minutes (the figure Southern Railway reports). */
-export const EMERGENCY_FIRST_RESPONSE_MS = 8 * 60 * 1000;
-const STATUS_WORDS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };
 
 const isStaff = (role: Role) => role === 'staff' || role === 'admin';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,14 +48,18 @@ export type FilingClassifier = {
 
 export function createComplaintsService(deps: {
   db: Db;
-  config: Config;
   uploads: Uploads;
-  notifier: ComplaintNotifier;
+  /** The one writer of complaint changes, their timeline and their notices. */
+  changes: ComplaintChanges;
   classifier: FilingClassifier;
-  onChange: (c: ComplaintChange) => void;
-  autoAssign?: (complaintId: string) => Promise<unknown>;
+  /** Auto-assignment, inside the change's own transaction. */
+  autoAssign?: (scope: ChangeScope, complaintId: string) => Promise<unknown>;
 }) {
-  const { db, config, uploads, notifier } = deps;
+  const { db, uploads, changes } = deps;
+  // A change made here shows in the cards at once; one made on another node within the TTL.
+  changes.events.on('change', () => {
+    statsCache = null;
+  });
   const summaryColumns = {
     reference: complaint.reference,
     type: complaint.type,
@@ -111,20 +110,12 @@ export function createComplaintsService(deps: {
     return row;
   }
 
-  async function addEvent(tx: Tx | Db, e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq'>) {
-    // The wall clock, not now(): the transaction's start time would be shared by all its events.
-    await tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
-  }
+  const reopenWindow = () => new AppError('conflict', `A complaint can be reopened within ${REOPEN_WINDOW_DAYS} days of being resolved.`);
 
-  function canReopen(row: ComplaintRow, now = Date.now()) {
-    const resolvedRecently = row.resolvedAt && now - row.resolvedAt.getTime() <= REOPEN_WINDOW_DAYS * 24 * HOUR;
-    return Boolean(resolvedRecently && (row.status === 'resolved' || (row.status === 'closed' && row.closeReason === 'feedback')));
-  }
-
-  function changed(row: Pick<ComplaintRow, 'reference' | 'status' | 'passengerId' | 'assigneeId'>) {
-    // A change made here shows in the cards at once; one made on another node within the TTL.
-    statsCache = null;
-    deps.onChange({ reference: row.reference, status: row.status, passengerId: row.passengerId, assigneeId: row.assigneeId });
+  /** Reopened with nobody to handle it: auto-assignment looks for someone in the same transaction. */
+  async function reopenIn(scope: ChangeScope, row: ComplaintRow, change: Parameters<ChangeScope['change']>[1]) {
+    const reopened = await scope.change(row, { ...change, status: 'reopened' });
+    if (!reopened.assigneeId) await deps.autoAssign?.(scope, reopened.id);
   }
 
   async function detail(row: ComplaintRow, actor: Actor): Promise<ComplaintDetail> {
@@ -206,7 +197,7 @@ export function createComplaintsService(deps: {
         })
         .from(complaint)
         // Only work still open can be overdue or a waiting emergency.
-        .where(and(mine, inArray(complaint.status, ['open', 'in_progress', 'reopened']))),
+        .where(and(mine, inArray(complaint.status, [...OPEN_COMPLAINT_STATUSES]))),
     ]);
     const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
     const changeOf = (s: ComplaintStatus) => {
@@ -251,17 +242,17 @@ export function createComplaintsService(deps: {
       const prediction = await deps.classifier.predict(c.description);
       const emergency = prediction?.emergency ?? false;
       const severity: Severity = emergency ? 'high' : c.severity;
-      const now = Date.now();
       const id = newId();
       const fileIds = encoded.map(() => newId());
       const keys = fileIds.map((f) => `complaints/${f}.jpg`);
       await uploads.put(encoded.map((img, i) => ({ key: keys[i], fileId: fileIds[i], bytes: img.bytes, contentType: img.contentType })));
       let row: ComplaintRow;
       try {
-        row = await db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(complaint)
-            .values({
+        // One transaction: the complaint, its photos, its timeline, its notices and its assignment, or none of them.
+        row = await changes.transaction(async (scope) => {
+          const { tx } = scope;
+          await scope.file(
+            {
               id,
               passengerId: actor.id,
               type: c.type,
@@ -276,19 +267,21 @@ export function createComplaintsService(deps: {
               description: c.description,
               mobile: c.mobile ?? null,
               language: options.language ?? 'en',
-              dueAt: new Date(now + config.dueHours[severity] * HOUR),
-              firstResponseDueAt: emergency ? new Date(now + EMERGENCY_FIRST_RESPONSE_MS) : null,
               idempotencyKey: key ?? null,
-            })
-            .returning();
+            },
+            actor,
+          );
           for (const [i, img] of encoded.entries()) {
             await tx.insert(file).values({ id: fileIds[i], ownerId: actor.id, purpose: 'complaint', contentType: img.contentType, size: img.bytes.length, width: img.width, height: img.height });
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
           await uploads.settle(tx, keys);
-          await addEvent(tx, { complaintId: id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
           if (prediction) await deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction);
-          return inserted;
+          await deps.autoAssign?.(scope, id);
+          const [assigned] = await tx.select().from(complaint).where(eq(complaint.id, id));
+          // An emergency has already rung every admin's bell; any other complaint left without anyone does now.
+          if (!assigned.assigneeId && !emergency) await scope.alertAdmins(assigned, 'complaint_unassigned');
+          return assigned;
         });
       } catch (error) {
         await uploads.discard(keys);
@@ -299,16 +292,8 @@ export function createComplaintsService(deps: {
         }
         throw error;
       }
-      const params = { reference: row.reference };
-      await notifier.tell(actor.id, 'complaint_filed', params, { key: emergency ? 'filedEmergency' : 'filed', params, mobile: row.mobile });
-      if (emergency) await notifier.alertAdmins(params);
       if (prediction) deps.classifier.afterFiling(row.id, c.description, prediction);
-      await deps.autoAssign?.(row.id);
-      const assigned = (await findRow(row.reference)) ?? row;
-      // An emergency has already rung every admin's bell; any other complaint left without anyone does now.
-      if (!assigned.assigneeId && !emergency) await notifier.alertAdmins(params, 'complaint_unassigned');
-      changed(assigned);
-      return { complaint: await detail(assigned, actor), created: true };
+      return { complaint: await detail(row, actor), created: true };
     },
 
     async list(actor: Actor, rawQuery: unknown) {
@@ -358,62 +343,29 @@ export function createComplaintsService(deps: {
           newAssignee = candidate;
         }
       }
-      const now = new Date();
-      const after = await db.transaction(async (tx) => {
+      const after = await changes.transaction(async (scope) => {
         // The row is locked so two staff changing one complaint at once cannot both pass the check.
-        const [current] = await tx.select().from(complaint).where(eq(complaint.id, before.id)).for('update');
-        if (current.status !== before.status) throw new AppError('conflict', 'Someone else changed this complaint just now. Please look again.');
-        const set: Partial<typeof complaint.$inferInsert> = { updatedAt: now };
-        if (to && to !== from) {
-          set.status = to;
-          if (to === 'resolved') set.resolvedAt = now;
-          if (to === 'closed') {
-            set.closedAt = now;
-            set.closeReason = patch.closeReason;
-          }
-          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'status', fromStatus: from, toStatus: to, note: patch.note && !patch.internal ? patch.note : null });
-        }
-        if (newAssignee !== undefined) {
-          set.assigneeId = newAssignee?.id ?? null;
-          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'assigned', note: newAssignee ? newAssignee.name : null, internal: false });
-        }
-        if (patch.note && (patch.internal || !to || to === from)) {
-          await addEvent(tx, { complaintId: before.id, actorId: actor.id, kind: 'note', note: patch.note, internal: patch.internal });
-        }
-        const [updated] = await tx.update(complaint).set(set).where(eq(complaint.id, before.id)).returning();
-        return updated;
+        const current = await scope.lock(before.id);
+        if (!current || current.status !== before.status) throw new AppError('conflict', 'Someone else changed this complaint just now. Please look again.');
+        return scope.change(current, { actor, status: to, closeReason: patch.closeReason, note: patch.note, internal: patch.internal, assignee: newAssignee });
       });
-
-      const params = { reference: after.reference };
-      if (after.passengerId && to && to !== from) {
-        if (to === 'resolved') {
-          const note = patch.note && !patch.internal ? patch.note : null;
-          await notifier.tell(after.passengerId, 'complaint_resolved', params, {
-            key: note ? 'resolvedWithNote' : 'resolved',
-            params: note ? { ...params, note } : params,
-            mobile: after.mobile,
-          });
-        } else {
-          const status = (t: (key: string) => string) => t(`status.${to}`);
-          await notifier.tell(after.passengerId, 'complaint_status', { ...params, status: to }, { key: 'status', params: { ...params, status }, mobile: after.mobile });
-        }
-      } else if (after.passengerId && patch.note && !patch.internal) {
-        await notifier.tell(after.passengerId, 'complaint_note', params, { key: 'note', params: { ...params, note: patch.note }, mobile: after.mobile });
-      }
-      if (newAssignee && newAssignee.id !== actor.id) {
-        await notifier.tell(newAssignee.id, 'complaint_assigned', params, { key: 'assigned', params });
-      }
-      changed(after);
       return detail(after, actor);
     },
 
-    /** The passenger rates a resolved complaint; the rating closes it. */
-    async rate(actor: Actor, reference: string, input: { rating: number; message?: string }) {
+    /**
+     * The passenger rates a resolved complaint. The rating closes it; or, when it is a low one and the passenger
+     * chooses to, it reopens the complaint with their reason instead, in the same transaction.
+     */
+    async rate(actor: Actor, reference: string, input: ComplaintFeedback) {
       const row = await visibleRow(reference, actor);
       if (row.passengerId !== actor.id) throw new AppError('forbidden', 'Only the passenger who filed a complaint can rate it.');
       if (row.status !== 'resolved') throw new AppError('conflict', 'Only a resolved complaint can be rated.');
-      const now = new Date();
-      const after = await db.transaction(async (tx) => {
+      if (input.reopen && !canReopen(row)) throw reopenWindow();
+      const message = input.message ?? '';
+      await changes.transaction(async (scope) => {
+        const { tx } = scope;
+        const current = await scope.lock(row.id);
+        if (current?.status !== 'resolved') throw new AppError('conflict', 'Only a resolved complaint can be rated.');
         // The rating is the work of whoever resolved it, even if the complaint has changed hands since.
         const [resolution] = await tx
           .select({ actorId: complaintEvent.actorId })
@@ -421,47 +373,30 @@ export function createComplaintsService(deps: {
           .where(and(eq(complaintEvent.complaintId, row.id), eq(complaintEvent.kind, 'status'), eq(complaintEvent.toStatus, 'resolved')))
           .orderBy(desc(complaintEvent.seq))
           .limit(1);
-        const creditedTo = resolution?.actorId ?? row.assigneeId;
+        const creditedTo = resolution?.actorId ?? current.assigneeId;
         // A reopened and again resolved complaint is rated again: the new rating replaces the old.
         await tx
           .insert(feedback)
-          .values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message: input.message ?? '', creditedTo })
-          .onConflictDoUpdate({ target: feedback.complaintId, set: { rating: input.rating, message: input.message ?? '', creditedTo, createdAt: now } });
-        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'feedback', note: `${input.rating}/5${input.message ? ` · ${input.message}` : ''}` });
-        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: 'resolved', toStatus: 'closed' });
-        const [updated] = await tx.update(complaint).set({ status: 'closed', closedAt: now, closeReason: 'feedback', updatedAt: now }).where(eq(complaint.id, row.id)).returning();
-        return updated;
+          .values({ id: newId(), complaintId: row.id, subject: row.reference, userId: actor.id, rating: input.rating, message, creditedTo })
+          .onConflictDoUpdate({ target: feedback.complaintId, set: { rating: input.rating, message, creditedTo, createdAt: new Date() } });
+        const rating = { rating: input.rating, message: input.message };
+        if (input.reopen) await reopenIn(scope, current, { actor, rating, note: input.reopen.note });
+        else await scope.change(current, { actor, rating, status: 'closed', closeReason: 'feedback' });
       });
-      if (after.assigneeId) {
-        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'closed' }, { key: 'rated', params: { reference: after.reference, rating: input.rating } });
-      }
-      changed(after);
-      return detail(after, actor);
+      return detail((await findRow(row.reference)) ?? row, actor);
     },
 
     /** The passenger, unhappy within 7 days of the resolution, reopens the complaint. */
     async reopen(actor: Actor, reference: string, note: string) {
       const row = await visibleRow(reference, actor);
       if (row.passengerId !== actor.id) throw new AppError('forbidden', 'Only the passenger who filed a complaint can reopen it.');
-      if (!canReopen(row)) throw new AppError('conflict', `A complaint can be reopened within ${REOPEN_WINDOW_DAYS} days of being resolved.`);
-      const now = new Date();
-      const after = await db.transaction(async (tx) => {
-        await addEvent(tx, { complaintId: row.id, actorId: actor.id, kind: 'status', fromStatus: row.status, toStatus: 'reopened', note });
-        const [updated] = await tx
-          .update(complaint)
-          .set({ status: 'reopened', closedAt: null, closeReason: null, updatedAt: now, dueAt: new Date(now.getTime() + config.dueHours[row.severity as Severity] * HOUR) })
-          .where(eq(complaint.id, row.id))
-          .returning();
-        return updated;
+      if (!canReopen(row)) throw reopenWindow();
+      await changes.transaction(async (scope) => {
+        const current = await scope.lock(row.id);
+        if (!current || !canReopen(current)) throw reopenWindow();
+        await reopenIn(scope, current, { actor, note });
       });
-      if (after.assigneeId) {
-        await notifier.tell(after.assigneeId, 'complaint_status', { reference: after.reference, status: 'reopened' }, { key: 'reopened', params: { reference: after.reference, note } });
-      } else {
-        await deps.autoAssign?.(after.id);
-      }
-      const latest = (await findRow(after.reference)) ?? after;
-      changed(latest);
-      return detail(latest, actor);
+      return detail((await findRow(row.reference)) ?? row, actor);
     },
 
     /** Anyone with the reference and the PNR or mobile it was filed with: status and timeline only. */

@@ -1,6 +1,6 @@
 import type { Notification, NotificationKind } from '@railmadad/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notification } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -19,16 +19,31 @@ const toDto = (row: typeof notification.$inferSelect): Notification => ({
 /** Stores each notification, then hands it to the live channel (socket.io) for the bell. */
 export function createNotificationsService(db: Db) {
   const listeners = new Set<Listener>();
+
+  /**
+   * Writes a notification with `executor` (the caller's transaction); `publish`, once it has committed, rings the
+   * bell live. A bell never rings for a change that was rolled back.
+   */
+  async function write(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
+    const [row] = await executor.insert(notification).values({ id: newId(), userId, kind, params, link }).returning();
+    const dto = toDto(row);
+    const publish = () => {
+      for (const listener of listeners) listener(userId, dto);
+    };
+    return { dto, publish };
+  }
+
   return {
     onCreated(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
+    write,
+
     async notify(userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
-      const [row] = await db.insert(notification).values({ id: newId(), userId, kind, params, link }).returning();
-      const dto = toDto(row);
-      for (const listener of listeners) listener(userId, dto);
+      const { dto, publish } = await write(db, userId, kind, params, link);
+      publish();
       return dto;
     },
 

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -12,6 +12,7 @@ export type Messenger = ReturnType<typeof createMessenger>;
 
 export type SendResult = { id: string; status: 'stored' | 'queued' | 'sent' | 'failed'; error?: string };
 type OutboxRow = typeof outbox.$inferSelect;
+type Message = Omit<typeof outbox.$inferInsert, 'id' | 'status'>;
 
 /** How long a worker holds a message it is sending; a node that dies mid-send lets it go after this. */
 const CLAIM_MS = 60_000;
@@ -123,18 +124,30 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
     return running;
   }
 
-  async function send(row: Omit<typeof outbox.$inferInsert, 'id' | 'status'>, provider: unknown, wait: boolean): Promise<SendResult> {
+  const providerOf = (channel: Message['channel']) => (channel === 'email' ? deps.mail : deps.sms);
+
+  /**
+   * Writes a message with `executor` (the caller's transaction, or the database) and sends nothing: `afterCommit`,
+   * called once the row is committed, wakes this node's worker (or logs a stored one). A rollback leaves no row.
+   */
+  async function queue(executor: Db | Tx, row: Message): Promise<SendResult & { status: 'stored' | 'queued'; afterCommit: () => void }> {
     const id = newId();
-    if (!provider) {
-      await db.insert(outbox).values({ id, ...row, status: 'stored' });
-      log.info({ outbox: id, to: row.recipient, subject: row.subject }, `outbox ${row.channel}: ${row.subject ? `${row.subject}\n` : ''}${row.body}`);
-      return { id, status: 'stored' };
+    if (!providerOf(row.channel)) {
+      await executor.insert(outbox).values({ id, ...row, status: 'stored' });
+      const afterCommit = () => log.info({ outbox: id, to: row.recipient, subject: row.subject }, `outbox ${row.channel}: ${row.subject ? `${row.subject}\n` : ''}${row.body}`);
+      return { id, status: 'stored', afterCommit };
     }
-    if (!wait) {
-      await db.insert(outbox).values({ id, ...row, status: 'queued', nextAttemptAt: new Date() });
-      void deliverDue();
-      return { id, status: 'queued' };
+    await executor.insert(outbox).values({ id, ...row, status: 'queued', nextAttemptAt: new Date() });
+    return { id, status: 'queued', afterCommit: () => void deliverDue() };
+  }
+
+  async function send(row: Message, provider: unknown, wait: boolean): Promise<SendResult> {
+    if (!provider || !wait) {
+      const { afterCommit, ...queued } = await queue(db, row);
+      afterCommit();
+      return queued;
     }
+    const id = newId();
     // Sent here and now, held by this request so no worker takes it meanwhile.
     await db.insert(outbox).values({ id, ...row, status: 'sending', lockedUntil: new Date(Date.now() + CLAIM_MS) });
     const stored = { id, ...row, subject: row.subject ?? null, status: 'sending' as const, error: null, attempts: 0, nextAttemptAt: null, lockedUntil: null, sentAt: null, createdAt: new Date() };
@@ -161,6 +174,11 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
 
     sendSms(message: SmsMessage, options: { wait?: boolean } = {}): Promise<SendResult> {
       return send({ channel: 'sms', recipient: message.to, subject: null, body: message.text }, deps.sms, options.wait ?? false);
+    },
+
+    /** An e-mail or SMS written in the caller's transaction; it goes out only after `afterCommit`. */
+    queueIn(tx: Db | Tx, message: { channel: 'email'; to: string; subject: string; text: string } | { channel: 'sms'; to: string; text: string }) {
+      return queue(tx, { channel: message.channel, recipient: message.to, subject: message.channel === 'email' ? message.subject : null, body: message.text });
     },
 
     deliverDue,

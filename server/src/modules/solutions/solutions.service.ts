@@ -16,14 +16,13 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { complaint, solution, solutionApplication } from '../../db/schema';
+import { STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { languageOf } from '../../lib/messages';
 import type { Actor, ComplaintsService } from '../complaints/complaints.service';
 import type { SolutionTranslations } from './seed-solutions';
 import { createSolutionsRepository } from './solutions.repository';
-
-const STATUS_WORDS: Record<ComplaintStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed', reopened: 'Reopened' };
 
 /** Words that say nothing about which fix applies; matching on them would rank noise. */
 const STOP_WORDS = new Set(

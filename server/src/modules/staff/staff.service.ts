@@ -4,6 +4,7 @@ import {
   type ComplaintType,
   type JobRole,
   type Language,
+  OPEN_COMPLAINT_STATUSES,
   type Role,
   type Severity,
   STAFF_HISTORY_MAX,
@@ -25,23 +26,23 @@ import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { languageOf, type Messages } from '../../lib/messages';
-import { account, complaint, complaintEvent, feedback, session, staffProfile, user, userSettings } from '../../db/schema';
+import { account, complaint, feedback, session, staffProfile, user, userSettings } from '../../db/schema';
+import { DAY_MS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { likePattern } from '../../lib/sql';
+import type { ChangeScope, ComplaintChanges } from '../complaints/complaint-changes';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
 
 export type Actor = { id: string; role: Role; name: string };
 
 /** Open work: what a staff member still has to do. */
-const OPEN_STATUSES: ComplaintStatus[] = ['open', 'in_progress', 'reopened'];
+const OPEN_STATUSES: ComplaintStatus[] = [...OPEN_COMPLAINT_STATUSES];
 const DONE_STATUSES: ComplaintStatus[] = ['resolved', 'closed'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 const INACTIVE_REASON = 'Staff account inactive';
 const DUPLICATE_EMAIL = 'A Rail Madad account with this e-mail already exists.';
 
-/** Words typed into a search box, made safe for LIKE. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const roundTo = (n: number | null, places: number) => (n === null || n === undefined ? null : Math.round(Number(n) * 10 ** places) / 10 ** places);
 
 /** PostgreSQL's unique_violation, whether the driver's error arrives bare or wrapped by drizzle. */
@@ -54,10 +55,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type StaffServiceOptions = {
   /**
-   * Told, after the transaction commits, which complaints a deactivation or leave took back
-   * into the queue, so auto-assignment can hand them on. Failures are logged, never undo it.
+   * Hands a complaint a deactivation or leave took back to someone else (auto-assignment), inside the same
+   * transaction: the complaint is never left half handed over, and its new assignee hears of it like any other.
    */
-  onReturnedToQueue?: (complaints: { id: string; reference: string }[], actor: Actor) => void | Promise<void>;
+  reassign?: (scope: ChangeScope, complaintId: string) => Promise<unknown>;
   /** Told, after the transaction commits, that a person was deactivated and their sessions deleted. */
   onDeactivated?: (userId: string) => void;
 };
@@ -65,10 +66,10 @@ export type StaffServiceOptions = {
 export type StaffService = ReturnType<typeof createStaffService>;
 
 export function createStaffService(
-  deps: { db: Db; auth: Auth; messenger: Messenger; messages: Messages; notifications: NotificationsService; log?: { error: (o: object, m: string) => void } },
+  deps: { db: Db; auth: Auth; messenger: Messenger; messages: Messages; notifications: NotificationsService; changes: ComplaintChanges },
   options: StaffServiceOptions = {},
 ) {
-  const { db, auth, messenger, notifications } = deps;
+  const { db, auth, messenger, notifications, changes } = deps;
 
   const profileColumns = {
     id: user.id,
@@ -308,7 +309,8 @@ export function createStaffService(
       const status = patch.status ?? (before.status as StaffStatus);
       let returned: { id: string; reference: string }[] = [];
       try {
-        returned = await db.transaction(async (tx) => {
+        returned = await changes.transaction(async (scope) => {
+          const { tx } = scope;
           const account: Partial<typeof user.$inferInsert> = {};
           if (patch.name !== undefined) account.name = patch.name;
           if (patch.email !== undefined) account.email = patch.email;
@@ -331,30 +333,24 @@ export function createStaffService(
           if (status === 'inactive') await tx.delete(session).where(eq(session.userId, id));
           if (status === 'active') return [];
           const freed = await tx
-            .update(complaint)
-            .set({ assigneeId: null, updatedAt: new Date() })
+            .select()
+            .from(complaint)
             .where(and(eq(complaint.assigneeId, id), inArray(complaint.status, OPEN_STATUSES)))
-            .returning({ id: complaint.id, reference: complaint.reference });
-          if (freed.length > 0) {
-            await tx.insert(complaintEvent).values(
-              // The wall clock, as for every timeline event; note null reads "Assignment removed".
-              freed.map((c) => ({ id: newId(), complaintId: c.id, actorId: actor.id, kind: 'assigned', note: null, createdAt: sql`clock_timestamp()` })),
-            );
+            .orderBy(complaint.reference)
+            .for('update');
+          const name = (account.name as string | undefined) ?? (before.name as string);
+          const why = status === 'inactive' ? `Taken back from ${name}, whose account was deactivated.` : `Taken back from ${name}, who is on leave.`;
+          for (const c of freed) {
+            await scope.change(c, { actor, assignee: null, reasons: [why] });
+            await options.reassign?.(scope, c.id);
           }
-          return freed.sort((a, b) => a.reference.localeCompare(b.reference));
+          return freed.map((c) => ({ id: c.id, reference: c.reference })).sort((a, b) => a.reference.localeCompare(b.reference));
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_EMAIL, { email: 'email_taken' });
         throw error;
       }
       if (patch.status === 'inactive') options.onDeactivated?.(id);
-      if (returned.length > 0 && options.onReturnedToQueue) {
-        try {
-          await options.onReturnedToQueue(returned, actor);
-        } catch (error) {
-          deps.log?.error({ err: error, references: returned.map((c) => c.reference) }, 'returned complaints were not handed on');
-        }
-      }
       return { ...(await memberOf(id)), returnedToQueue: returned.map((c) => c.reference) };
     },
   };

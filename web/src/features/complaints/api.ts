@@ -1,4 +1,4 @@
-import type { ComplaintDetail, ComplaintList, ComplaintListQuery, ComplaintPatch, ComplaintStats, TrackResult } from '@railmadad/contract';
+import type { ComplaintDetail, ComplaintFeedback, ComplaintList, ComplaintListQuery, ComplaintPatch, ComplaintStats, TrackResult } from '@railmadad/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -48,7 +48,7 @@ export const useChangeComplaint = (reference: string) =>
   useComplaintMutation<ComplaintPatch>(reference, (body) => api<ComplaintDetail>(`/api/complaints/${reference}`, { method: 'PATCH', body }));
 
 export const useRateComplaint = (reference: string) =>
-  useComplaintMutation<{ rating: number; message?: string }>(reference, (body) => api<ComplaintDetail>(`/api/complaints/${reference}/feedback`, { body }));
+  useComplaintMutation<ComplaintFeedback>(reference, (body) => api<ComplaintDetail>(`/api/complaints/${reference}/feedback`, { body }));
 
 export const useReopenComplaint = (reference: string) =>
   useComplaintMutation<{ note: string }>(reference, (body) => api<ComplaintDetail>(`/api/complaints/${reference}/reopen`, { body }));

@@ -1,3 +1,4 @@
+import { isOpenStatus, LOW_RATING_MAX } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { complaintQuery, useRateComplaint, useReopenComplaint } from '../api';
+import { ChoiceGroup } from '../filing/choice-group';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
 import { StarRating } from './star-rating';
 import { Timeline } from './timeline';
@@ -20,6 +22,8 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
   const reopen = useReopenComplaint(reference);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  // With a low rating the passenger chooses, in the same form, between reopening and closing with the rating.
+  const [afterRating, setAfterRating] = useState<'reopen' | 'rate'>('reopen');
   const [reopenNote, setReopenNote] = useState('');
   const [message, setMessage] = useState<BannerMessage | null>(null);
   const clear = useCallback(() => setMessage(null), []);
@@ -37,16 +41,23 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
     );
   }
   const c = query.data;
+  const offerReopen = c.status === 'resolved' && c.canReopen && rating > 0 && rating <= LOW_RATING_MAX;
+  const reopening = offerReopen && afterRating === 'reopen';
   const submitRating = (event: FormEvent) => {
     event.preventDefault();
     if (!rating) {
       setMessage({ kind: 'error', text: t('complaintView.pickRating') });
       return;
     }
+    if (reopening && !reopenNote.trim()) {
+      setMessage({ kind: 'error', text: t('complaintErrors.note_required') });
+      return;
+    }
     rate.mutate(
-      { rating, message: comment.trim() || undefined },
+      { rating, message: comment.trim() || undefined, reopen: reopening ? { note: reopenNote.trim() } : undefined },
       {
-        onSuccess: () => setMessage({ kind: 'success', text: rating <= 2 ? t('complaintView.sorry') : t('complaintView.thanks') }),
+        onSuccess: () =>
+          setMessage({ kind: 'success', text: reopening ? t('complaintView.reopened') : rating <= LOW_RATING_MAX ? t('complaintView.sorry') : t('complaintView.thanks') }),
         onError: (e) => setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : t('complaintView.actionFailed') }),
       },
     );
@@ -65,7 +76,7 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
       },
     );
   };
-  const working = c.status === 'open' || c.status === 'in_progress' || c.status === 'reopened';
+  const working = isOpenStatus(c.status);
 
   return (
     <>
@@ -137,8 +148,23 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
               <form onSubmit={submitRating} className="space-y-3">
                 <StarRating label={t('complaintView.rating')} value={rating} onChange={setRating} />
                 <TextAreaField label={t('complaintView.comment')} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+                {offerReopen && (
+                  <ChoiceGroup
+                    legend={t('complaintView.lowRatingChoice')}
+                    name="after-rating"
+                    value={afterRating}
+                    onChange={setAfterRating}
+                    choices={[
+                      { value: 'reopen', label: t('complaintView.choiceReopen') },
+                      { value: 'rate', label: t('complaintView.choiceRateOnly') },
+                    ]}
+                  />
+                )}
+                {reopening && (
+                  <TextAreaField label={t('complaintView.reopenNote')} rows={3} value={reopenNote} onChange={(e) => setReopenNote(e.target.value)} maxLength={2000} required />
+                )}
                 <Button type="submit" busy={rate.isPending}>
-                  {t('complaintView.sendRating')}
+                  {reopening ? t('complaintView.sendAndReopen') : t('complaintView.sendRating')}
                 </Button>
               </form>
             </Card>
@@ -150,7 +176,8 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
             </Card>
           )}
 
-          {c.canReopen && (c.status === 'resolved' || (c.rating !== null && c.rating <= 2)) && (
+          {/* The rating form already offers the reopen for a low rating: one reopen form at a time. */}
+          {c.canReopen && !offerReopen && (c.status === 'resolved' || (c.rating !== null && c.rating <= LOW_RATING_MAX)) && (
             <Card title={t('complaintView.reopenTitle')}>
               <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{t('complaintView.reopenHelp')}</p>
               <form onSubmit={submitReopen} className="space-y-3">

@@ -1,0 +1,236 @@
+import { EventEmitter } from 'node:events';
+import type { CloseReason, ComplaintStatus, ComplaintType, NotificationKind, Role, Severity } from '@railmadad/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { complaint, complaintEvent } from '../../db/schema';
+import { type DueHours, dueFrom, EMERGENCY_FIRST_RESPONSE_MS } from '../../lib/complaint-rules';
+import { newId } from '../../lib/ids';
+import type { AfterCommit, ComplaintNotifier, Notice, TellOptions } from './complaint-notifier';
+
+export type ComplaintRow = typeof complaint.$inferSelect;
+
+/** What the sockets hear once a change has committed: lists and dashboards refetch. */
+export type ComplaintChange = { reference: string; status: string; passengerId: string | null; assigneeId: string | null; previousAssigneeId: string | null };
+
+/** Who makes a change: a signed-in person, or null for the system (auto-assignment). */
+export type ChangeActor = { id: string; role: Role } | null;
+
+/**
+ * One change to a complaint. The caller has checked that it is allowed (a legal move, the right person); the owner
+ * writes it, its timeline and its notices.
+ */
+export type Change = {
+  actor: ChangeActor;
+  /** A move to another status; the same status is no move. */
+  status?: ComplaintStatus;
+  closeReason?: CloseReason;
+  /** A note: on the move when there is one and it is public, otherwise an event of its own. */
+  note?: string | null;
+  internal?: boolean;
+  /** Someone new to handle it, or null to take it from whoever has it. */
+  assignee?: { id: string; name: string } | null;
+  /** The passenger's rating, on the timeline before the move it brings. */
+  rating?: { rating: number; message?: string };
+  /** A reviewer's settled type and emergency call; a new severity moves the due time with it. */
+  type?: ComplaintType;
+  emergency?: boolean;
+  severity?: Severity;
+  /** Staff-only lines on the timeline saying why (a review, a staff member who left). */
+  reasons?: string[];
+};
+
+/** A new complaint as filing hands it over: its due times are the owner's to work out. */
+export type NewComplaint = Omit<typeof complaint.$inferInsert, 'status' | 'assigneeId' | 'dueAt' | 'firstResponseDueAt' | 'resolvedAt' | 'closedAt' | 'closeReason' | 'queueRank'> & {
+  id: string;
+  severity: Severity;
+};
+
+/** What code inside `changes.transaction` may do to complaints. */
+export type ChangeScope = {
+  readonly tx: Tx;
+  /** Reads a complaint and locks it until the commit, so two changes to it cannot both pass their checks. */
+  lock(complaintId: string): Promise<ComplaintRow | undefined>;
+  /** A new complaint: its row, the "created" event, the passenger's notice and, for an emergency, every admin's bell. */
+  file(values: NewComplaint, actor: { id: string }): Promise<ComplaintRow>;
+  /** Changes a complaint already locked in this transaction; returns it as it is now. */
+  change(row: ComplaintRow, change: Change): Promise<ComplaintRow>;
+  /** Every admin's bell, about a complaint written in this transaction. */
+  alertAdmins(row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned'): Promise<void>;
+};
+
+export type ComplaintChanges = ReturnType<typeof createComplaintChanges>;
+
+/**
+ * The one owner of complaint changes. Every change to a complaint's row (filing, status, assignee, type, severity,
+ * due times), its timeline event, the SMS and e-mail rows of the outbox and the bell's rows are written here, in the
+ * caller's transaction: they commit together or not at all. Only after the commit do sockets hear of it, bells ring
+ * live and the outbox worker is woken; a crash in between loses nothing, since the worker finds queued rows itself.
+ */
+export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifier; dueHours: DueHours; log: Pick<FastifyBaseLogger, 'error'> }) {
+  const { db, notifier, dueHours } = deps;
+  const events = new EventEmitter<{ change: [ComplaintChange] }>();
+
+  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>): ChangeScope {
+    const addEvent = (e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq' | 'createdAt'>) =>
+      // The wall clock, not now(): the transaction's start time would be shared by all its events.
+      tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
+
+    const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
+      pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options)));
+    };
+
+    const alertAdmins = async (row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned') => {
+      pending.push(...(await notifier.alertAdminsIn(tx, { reference: row.reference }, kind)));
+    };
+
+    const touch = (row: ComplaintRow, previousAssigneeId: string | null) => {
+      const earlier = touched.get(row.id);
+      touched.set(row.id, {
+        reference: row.reference,
+        status: row.status,
+        passengerId: row.passengerId,
+        assigneeId: row.assigneeId,
+        previousAssigneeId: earlier ? earlier.previousAssigneeId : previousAssigneeId,
+      });
+    };
+
+    /** Who hears of a change: the passenger of what staff did, the assignee of what the passenger did, a new assignee of the assignment. */
+    async function noticesOf(before: ComplaintRow, after: ComplaintRow, c: Change) {
+      const params = { reference: after.reference };
+      const moved = after.status !== before.status ? (after.status as ComplaintStatus) : null;
+      const byPassenger = c.actor?.role === 'passenger' && c.actor.id === before.passengerId;
+      const publicNote = c.note && !c.internal ? c.note : null;
+      if (after.passengerId && !byPassenger) {
+        if (moved === 'resolved') {
+          await tell(after.passengerId, 'complaint_resolved', params, {
+            key: publicNote ? 'resolvedWithNote' : 'resolved',
+            params: publicNote ? { ...params, note: publicNote } : params,
+            mobile: after.mobile,
+          });
+        } else if (moved) {
+          const status = (t: (key: string) => string) => t(`status.${moved}`);
+          await tell(after.passengerId, 'complaint_status', { ...params, status: moved }, { key: 'status', params: { ...params, status }, mobile: after.mobile });
+        } else if (publicNote) {
+          await tell(after.passengerId, 'complaint_note', params, { key: 'note', params: { ...params, note: publicNote }, mobile: after.mobile });
+        }
+      }
+      // The assignee who held it through the passenger's move: a new assignee is told of the assignment instead.
+      if (byPassenger && moved && after.assigneeId && after.assigneeId === before.assigneeId) {
+        const notice: Notice =
+          moved === 'reopened'
+            ? { key: 'reopened', params: { ...params, note: c.note ?? '' } }
+            : c.rating
+              ? { key: 'rated', params: { ...params, rating: c.rating.rating } }
+              : { key: 'status', params: { ...params, status: (t) => t(`status.${moved}`) } };
+        await tell(after.assigneeId, 'complaint_status', { ...params, status: moved }, notice);
+      }
+      if (c.assignee && c.assignee.id !== before.assigneeId && c.assignee.id !== c.actor?.id) {
+        // An emergency reaches its assignee by SMS at once, whatever their settings say.
+        await tell(c.assignee.id, 'complaint_assigned', params, { key: after.emergency ? 'assignedEmergency' : 'assigned', params }, { forceSms: after.emergency });
+      }
+    }
+
+    return {
+      tx,
+
+      async lock(complaintId) {
+        const [row] = await tx.select().from(complaint).where(eq(complaint.id, complaintId)).for('update');
+        return row;
+      },
+
+      async file(values, actor) {
+        const now = Date.now();
+        const emergency = values.emergency ?? false;
+        const [row] = await tx
+          .insert(complaint)
+          .values({ ...values, dueAt: dueFrom(now, values.severity, dueHours), firstResponseDueAt: emergency ? new Date(now + EMERGENCY_FIRST_RESPONSE_MS) : null })
+          .returning();
+        await addEvent({ complaintId: row.id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
+        const params = { reference: row.reference };
+        if (row.passengerId) await tell(row.passengerId, 'complaint_filed', params, { key: emergency ? 'filedEmergency' : 'filed', params, mobile: row.mobile });
+        if (emergency) await alertAdmins(row, 'complaint_emergency');
+        touch(row, null);
+        return row;
+      },
+
+      async change(before, c) {
+        const now = new Date();
+        const actorId = c.actor?.id ?? null;
+        const set: Partial<typeof complaint.$inferInsert> = {};
+        const to = c.status && c.status !== before.status ? c.status : null;
+        const publicNote = c.note && !c.internal ? c.note : null;
+
+        if (c.rating) {
+          await addEvent({ complaintId: before.id, actorId, kind: 'feedback', note: `${c.rating.rating}/5${c.rating.message ? ` · ${c.rating.message}` : ''}` });
+        }
+        if (to) {
+          set.status = to;
+          if (to === 'resolved') set.resolvedAt = now;
+          if (to === 'closed') {
+            set.closedAt = now;
+            set.closeReason = c.closeReason;
+          }
+          if (to === 'reopened') {
+            // Reopened work is due again from now, as if just filed.
+            Object.assign(set, { closedAt: null, closeReason: null, dueAt: dueFrom(now, (c.severity ?? before.severity) as Severity, dueHours) });
+          }
+          await addEvent({ complaintId: before.id, actorId, kind: 'status', fromStatus: before.status, toStatus: to, note: publicNote });
+        }
+        if (c.assignee !== undefined && (c.assignee?.id ?? null) !== before.assigneeId) {
+          set.assigneeId = c.assignee?.id ?? null;
+          // The assignee's name travels in the note; none reads "Returned to the queue".
+          await addEvent({ complaintId: before.id, actorId, kind: 'assigned', note: c.assignee?.name ?? null, internal: false });
+        }
+        if (c.note && (c.internal || !to)) {
+          await addEvent({ complaintId: before.id, actorId, kind: 'note', note: c.note, internal: c.internal ?? false });
+        }
+        if (c.type && c.type !== before.type) set.type = c.type;
+        if (c.emergency !== undefined && c.emergency !== before.emergency) {
+          set.emergency = c.emergency;
+          set.firstResponseDueAt = c.emergency ? new Date(now.getTime() + EMERGENCY_FIRST_RESPONSE_MS) : null;
+        }
+        if (c.severity && c.severity !== before.severity) set.severity = c.severity;
+        if (!to && (set.severity || set.emergency !== undefined)) {
+          // A new call on its urgency: due from filing, as if it had been made then.
+          set.dueAt = dueFrom(before.createdAt, (set.severity ?? before.severity) as Severity, dueHours);
+        }
+        for (const reason of c.reasons ?? []) await addEvent({ complaintId: before.id, actorId, kind: 'note', note: reason, internal: true });
+
+        let after = before;
+        if (Object.keys(set).length > 0) {
+          [after] = await tx
+            .update(complaint)
+            .set({ ...set, updatedAt: now })
+            .where(eq(complaint.id, before.id))
+            .returning();
+        }
+        await noticesOf(before, after, c);
+        touch(after, before.assigneeId);
+        return after;
+      },
+
+      alertAdmins,
+    };
+  }
+
+  /** Runs `work` in one transaction; what it changed is announced only once it has committed. */
+  async function transaction<T>(work: (scope: ChangeScope) => Promise<T>): Promise<T> {
+    const pending: AfterCommit[] = [];
+    const touched = new Map<string, ComplaintChange>();
+    const result = await db.transaction((tx) => work(scopeOf(tx, pending, touched)));
+    // Committed: the change stands whatever happens to the announcements.
+    const announce = (run: () => void) => {
+      try {
+        run();
+      } catch (error) {
+        deps.log.error({ err: error }, 'announcing a complaint change failed');
+      }
+    };
+    for (const change of touched.values()) announce(() => events.emit('change', change));
+    for (const run of pending) announce(run);
+    return result;
+  }
+
+  return { transaction, events };
+}
