@@ -1,11 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, hasChromium, launchBrowser, linkFromOutbox, newPage, readOutbox, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+import { ADMIN, apiFrom, axeViolations, hasChromium, launchBrowser, linkFromOutbox, newPage, ROOT, readOutbox, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
 
 let server: Server;
 let browser: Browser;
 
 const PASSWORD = 'train-ticket-77';
+const SHOTS = join(ROOT, '.test-artifacts/screenshots/accounts');
 
 /** Creates a passenger through the sign-up form and verifies it through the outbox link. */
 async function signUpAndVerify(email: string, name = 'Asha Verma') {
@@ -148,7 +151,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await context.close();
   });
 
-  it('a passenger signs in with a phone code from the outbox and lands home', async () => {
+  it('a passenger signs in with a phone code from the outbox, gives a name once, and lands home greeted by it', async () => {
     const { context, page } = await newPage(browser, server, 360);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Phone' }).click();
@@ -166,7 +169,63 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('6-digit code').fill(code as string);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    // A new phone account is named after its number: it is asked for a name before the app.
+    await page.waitForURL((url) => url.pathname === '/welcome', { timeout: 10_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Tell us your name' }).isVisible()).toBe(true);
+    // Reloading, or going straight to a page, does not get round it.
+    await page.goto('/complaints');
+    await page.waitForURL((url) => url.pathname === '/welcome');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/complaints');
+    await page.goto('/welcome');
+
+    await page.getByLabel('Full name').fill('+91 91234 56780');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('Please enter your name, not a phone number.').isVisible()).toBe(true);
+    await page.getByLabel('Full name').fill('Ravi Kumar');
+    await page.getByLabel('Male', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ravi Kumar' }).isVisible()).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ravi Kumar' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/welcome');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The account's stand-in address is shown nowhere: not on the profile, not in the menu.
+    await page.goto('/profile');
+    await expect.poll(() => page.getByText('Ravi Kumar').first().isVisible()).toBe(true);
+    expect(await page.content()).not.toContain('railmadad.invalid');
+    await page.getByRole('button', { name: 'Account menu for Ravi Kumar' }).click();
+    expect(await page.content()).not.toContain('railmadad.invalid');
+    await context.close();
+  });
+
+  it('the name step passes axe at 360 and 1280 px, light and dark', { timeout: 120_000 }, async () => {
+    const number = '+919123456781';
+    const { context, page } = await newPage(browser, server, 360);
+    await page.goto('/login');
+    expect((await apiFrom(page, '/api/auth/phone-number/send-otp', 'POST', { phoneNumber: number })).status).toBe(200);
+    const { items } = await readOutbox(server);
+    const code = items.find((m) => m.channel === 'sms' && m.recipient === number)?.body.match(/\b\d{6}\b/)?.[0];
+    expect((await apiFrom(page, '/api/auth/phone-number/verify', 'POST', { phoneNumber: number, code })).status).toBe(200);
+    mkdirSync(SHOTS, { recursive: true });
+    const found: string[] = [];
+    for (const theme of ['light', 'dark']) {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.goto('/');
+        await page.waitForURL((url) => url.pathname === '/welcome');
+        await expect.poll(() => page.getByRole('heading', { name: 'Tell us your name' }).isVisible()).toBe(true);
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        for (const v of await axeViolations(page)) found.push(`${theme} ${width}: ${v}`);
+        await page.screenshot({ path: join(SHOTS, `welcome-${theme}-${width}.png`), fullPage: true });
+      }
+    }
+    expect(found).toEqual([]);
     await context.close();
   });
 

@@ -193,7 +193,7 @@ describe.skipIf(!hasChromium)('every language, every screen', () => {
 /** Every screen of each role, for the screenshot and accessibility sweeps. */
 const PUBLIC = ['/login', '/track'];
 const PASSENGER = ['/', '/file-complaint', '/track-status', '/complaints', '/ai-assistance', '/real-time-support', '/feedback-form', '/help', '/multi-lingual', '/settings', '/profile'];
-const STAFF = ['/dashboard', '/smart-classification', '/quick-resolution', '/staff', '/outbox', '/real-time-support', '/ai-assistance', '/settings'];
+const STAFF = ['/dashboard', '/smart-classification', '/quick-resolution', '/feedback', '/staff', '/outbox', '/real-time-support', '/ai-assistance', '/settings'];
 
 /** Opens a route and waits until its data has come in (no request in flight, no loading line left). */
 async function open(page: Page, path: string) {

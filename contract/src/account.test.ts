@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profilePatchSchema, signUpSchema } from './account';
+import { nameStepSchema, profilePatchSchema, signUpSchema } from './account';
+import { isPlaceholderName } from './phone';
 
 const valid = { name: 'Asha', email: 'Asha@Example.com ', gender: 'female', password: 'secret-123', confirmPassword: 'secret-123' };
 
@@ -31,5 +32,18 @@ describe('profilePatchSchema', () => {
   it('requires gender when editing the profile', () => {
     expect(profilePatchSchema.safeParse({ name: 'Asha' }).success).toBe(false);
     expect(profilePatchSchema.safeParse({ name: 'Asha', gender: 'female' }).success).toBe(true);
+  });
+});
+
+describe('the name step after a phone sign-up', () => {
+  it('calls empty names and phone numbers no name, and real names (digits too) a name', () => {
+    for (const name of ['', '   ', '+919876543210', '98765 43210', '+44 20 7946 0958']) expect(isPlaceholderName(name), name).toBe(true);
+    for (const name of ['Ravi Kumar', 'रवि', 'Coach B4 Anil', 'R2']) expect(isPlaceholderName(name), name).toBe(false);
+  });
+
+  it('takes a name with an optional gender, and refuses a phone number with name_required', () => {
+    expect(nameStepSchema.parse({ name: ' Meera ' })).toEqual({ name: 'Meera' });
+    expect(nameStepSchema.safeParse({ name: 'Meera', gender: 'other' }).success).toBe(false);
+    expect(nameStepSchema.safeParse({ name: '+91 98765 43210' }).error?.issues[0].message).toBe('name_required');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, LANGUAGES, PROFILE_VISIBILITY, ROLES, THEMES } from './enums';
 import { ADDRESS_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
-import { isValidPhone, normalizePhone } from './phone';
+import { isPlaceholderName, isValidPhone, normalizePhone } from './phone';
 
 /** A phone number as typed, normalised, then checked against the original prototype's pattern. */
 export const phoneSchema = z
@@ -82,6 +82,11 @@ export const meSchema = z.object({
   hasPassword: z.boolean(),
   createdAt: z.string(),
   settings: settingsSchema,
+  /**
+   * The account has no real name yet (signed up by phone, so named after its number): the web app asks for one
+   * before anything else, on every sign-in until it is given.
+   */
+  needsName: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -92,3 +97,13 @@ export const profilePatchSchema = z.object({
   address: optionalText(ADDRESS_MAX),
 });
 export type ProfilePatch = z.input<typeof profilePatchSchema>;
+
+/**
+ * The first step after a phone sign-up: a real name (the profile's rule, and not a phone number again) and, if the
+ * person wishes, a gender. Nothing else of the profile changes.
+ */
+export const nameStepSchema = z.object({
+  name: profilePatchSchema.shape.name.refine((name) => !isPlaceholderName(name), { message: 'name_required' }),
+  gender: profilePatchSchema.shape.gender.optional(),
+});
+export type NameStep = z.input<typeof nameStepSchema>;

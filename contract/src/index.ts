@@ -5,6 +5,7 @@ export * from './classification';
 export * from './complaints';
 export * from './enums';
 export * from './errors';
+export * from './feedback';
 export * from './limits';
 export * from './scripts';
 export * from './notifications';

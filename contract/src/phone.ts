@@ -22,3 +22,17 @@ export function normalizePhone(input: string): string {
 
 /** The original prototype's pattern, and for India (+91) a real mobile number: SMS goes nowhere else. */
 export const isValidPhone = (normalized: string): boolean => PHONE_PATTERN.test(normalized) && (!normalized.startsWith('+91') || INDIAN_MOBILE.test(normalized));
+
+/** Where the stand-in address of an account signed up by phone lives: a reserved name that reaches nobody. */
+export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.railmadad.invalid';
+/** The stand-in address of an account signed up by phone: never shown, never written to. */
+export const isPhoneOnlyEmail = (email: string) => email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
+
+/**
+ * A name that is no name: empty, or a phone number (what an account signed up by phone is called until the person
+ * gives their own).
+ */
+export const isPlaceholderName = (name: string) => {
+  const trimmed = name.trim();
+  return trimmed === '' || (/^[\d\s()+-]+$/.test(trimmed) && isValidPhone(normalizePhone(trimmed)));
+};

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneOnlyEmail } from '../src/auth/auth';
 import { user, verification } from '../src/db/schema';
 import { hit } from '../src/lib/throttle';
-import { createTestApp, lastMessageTo, ORIGIN, sessionCookie, type TestApp } from './helpers';
+import { createTestApp, createUser, lastMessageTo, ORIGIN, sessionCookie, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,6 +176,72 @@ describe('POST /api/auth/phone-number/verify', () => {
     await sendOtp(typed);
     const res = await post(t.app, '/api/auth/phone-number/verify', { phoneNumber: typed });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the name step after a phone sign-in', () => {
+  /** A new phone account, signed in: its cookie. */
+  async function phoneAccount() {
+    const typed = newNumber();
+    await sendOtp(typed);
+    const res = await verify(typed, await codeSentTo(`+91${typed}`));
+    expect(res.statusCode).toBe(200);
+    return { cookie: sessionCookie(res.headers['set-cookie']), e164: `+91${typed}` };
+  }
+  const setName = (cookie: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/me/name', headers: { cookie, origin: ORIGIN }, payload: payload as Record<string, unknown> });
+  const session = async (cookie: string) => (await t.app.inject({ url: '/api/session', headers: { cookie } })).json().me;
+
+  it('says a new phone account needs a name, until it gives one; the session says so on every start', async () => {
+    const { cookie, e164 } = await phoneAccount();
+    expect(await session(cookie)).toMatchObject({ name: e164, needsName: true });
+
+    const res = await setName(cookie, { name: '  Ravi Kumar ', gender: 'male' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Ravi Kumar', gender: 'male', needsName: false, phoneNumber: e164 });
+    expect(await session(cookie)).toMatchObject({ name: 'Ravi Kumar', needsName: false });
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().needsName).toBe(false);
+  });
+
+  it('takes a name without a gender and leaves the rest of the profile as it was', async () => {
+    const { cookie } = await phoneAccount();
+    const profile = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie, origin: ORIGIN }, payload: { name: '9876501234', gender: 'female', address: 'Pune' } });
+    expect(profile.statusCode, profile.body).toBe(200);
+    // A name that is a phone number is still no name.
+    expect(profile.json().needsName).toBe(true);
+    const res = await setName(cookie, { name: 'Meera' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Meera', gender: 'female', address: 'Pune', needsName: false });
+  });
+
+  it('asks an existing phone account still named after its number on its next sign-in', async () => {
+    const typed = newNumber();
+    const e164 = `+91${typed}`;
+    await sendOtp(typed);
+    await verify(typed, await codeSentTo(e164));
+    // Its next sign-in, as from another phone: asked again.
+    await sendOtp(typed);
+    const again = await verify(typed, await codeSentTo(e164));
+    expect(await session(sessionCookie(again.headers['set-cookie']))).toMatchObject({ needsName: true });
+  });
+
+  it('refuses what the profile refuses, and a phone number for a name, with 400 validation_failed', async () => {
+    const { cookie } = await phoneAccount();
+    for (const payload of [{}, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'Ravi', gender: 'other' }, { name: '+91 98765 43210' }, { name: 42 }, []]) {
+      const res = await setName(cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    expect(await session(cookie)).toMatchObject({ needsName: true });
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/me/name', headers: { origin: ORIGIN }, payload: { name: 'Ravi' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('does not ask an account that signed up with its name', async () => {
+    const { cookie } = await createUser(t.app);
+    expect(await session(cookie)).toMatchObject({ needsName: false });
   });
 });
 

@@ -5,8 +5,10 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_MAX_SENDS_PER_HOUR,
   OTP_TTL_SECONDS,
+  isPhoneOnlyEmail,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  PHONE_ONLY_EMAIL_DOMAIN,
   signUpSchema,
 } from '@railmadad/contract';
 import { betterAuth } from 'better-auth';
@@ -53,9 +55,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const addressOf = (ctx: { request?: Request; headers?: Headers }) => (ctx.request?.headers ?? ctx.headers)?.get('x-forwarded-for') ?? 'unknown';
 
 /** Phone sign-ups get a placeholder address until they add their own; it never receives mail. */
-export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@phone.railmadad.invalid`;
-/** The stand-in address of an account signed up by phone, which reaches nobody. */
-export const isPhoneOnlyEmail = (email: string) => email.endsWith('@phone.railmadad.invalid');
+export const phoneOnlyEmail = (phone: string) => `${phone.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+/** The stand-in address of an account signed up by phone, which reaches nobody (the web app never shows it either). */
+export { isPhoneOnlyEmail };
 
 /** The language on the screen a request came from (the web app's `lang` cookie), for someone with no settings yet. */
 const screenLanguage = (ctx: { request?: Request; headers?: Headers } | null | undefined) =>

@@ -2,6 +2,7 @@ import type { Role } from '@railmadad/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { fetchMe } from '../lib/session';
+import { homeFor } from './navigation';
 
 /** Every route under the layout: signed-out people go to /login (and come back after). */
 export async function requireSession({ request }: LoaderFunctionArgs) {
@@ -11,6 +12,22 @@ export async function requireSession({ request }: LoaderFunctionArgs) {
     const next = url.pathname + url.search;
     throw redirect(next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`);
   }
+  // An account still without a name (a phone sign-up) gives one first, however it arrives here: a reload included.
+  if (me.needsName) throw redirect(nameStepPath(new URL(request.url)));
+  return null;
+}
+
+/** The name step, remembering where the person was going. */
+export function nameStepPath(target: { pathname: string; search: string }) {
+  const next = target.pathname + target.search;
+  return next === '/' ? '/welcome' : `/welcome?next=${encodeURIComponent(next)}`;
+}
+
+/** The name step is for an account without a name only: anyone else goes on, a signed-out person to /login. */
+export async function requireNameStep() {
+  const me = await fetchMe(queryClient);
+  if (!me) throw redirect('/login');
+  if (!me.needsName) throw redirect(homeFor(me.role));
   return null;
 }
 
@@ -30,6 +47,6 @@ export async function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
   // A password-reset link must open the form even for someone signed in elsewhere.
   if (url.searchParams.has('token')) return null;
   const me = await fetchMe(queryClient);
-  if (me) throw redirect(me.role === 'passenger' ? '/' : '/dashboard');
+  if (me) throw redirect(me.needsName ? '/welcome' : homeFor(me.role));
   return null;
 }

@@ -21,13 +21,14 @@ describe('navFor', () => {
 
   it('gives admins the admin screens and no passenger-only ones', () => {
     const admin = paths('admin');
-    expect(admin).toEqual(expect.arrayContaining(['/dashboard', '/smart-classification', '/quick-resolution', '/staff', '/outbox']));
+    expect(admin).toEqual(expect.arrayContaining(['/dashboard', '/smart-classification', '/quick-resolution', '/feedback', '/staff', '/outbox']));
     expect(admin).not.toContain('/file-complaint');
   });
 
   it('gives staff the admin menu minus Staff Management and the outbox', () => {
     const staff = paths('staff');
     expect(staff).toContain('/dashboard');
+    expect(staff).toContain('/feedback');
     expect(staff).not.toContain('/staff');
     expect(staff).not.toContain('/outbox');
   });

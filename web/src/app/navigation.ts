@@ -14,6 +14,8 @@ export const NAV: NavItem[] = [
   { to: '/dashboard', key: 'dashboard', icon: 'chart', roles: WORKERS },
   { to: '/smart-classification', key: 'smartClassification', icon: 'tag', roles: WORKERS },
   { to: '/quick-resolution', key: 'quickResolution', icon: 'bolt', roles: WORKERS },
+  // What passengers sent through the Feedback Form (the passengers' own entry below has the same name).
+  { to: '/feedback', key: 'feedback', icon: 'star', roles: WORKERS },
   { to: '/staff', key: 'staff', icon: 'users', roles: ADMIN },
   { to: '/outbox', key: 'outbox', icon: 'inbox', roles: ADMIN },
   { to: '/file-complaint', key: 'fileComplaint', icon: 'file', roles: PASSENGER },

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './error-page';
 import { loadScreenStrings } from '../lib/i18n';
-import { redirectIfSignedIn, requireRole, requireSession } from './guards';
+import { redirectIfSignedIn, requireNameStep, requireRole, requireSession } from './guards';
 import { LoadingScreen } from './loading-screen';
 
 // Each page is its own chunk: the login page downloads none of the staff screens, nor their words.
@@ -17,6 +17,14 @@ export const router = createBrowserRouter([
     loader: redirectIfSignedIn,
     HydrateFallback: LoadingScreen,
     lazy: page(() => import('../features/auth/login-page')),
+    errorElement: <ErrorPage />,
+  },
+  {
+    // Before the app: an account signed up by phone gives its name (the app's guard sends it here until it has).
+    path: '/welcome',
+    loader: requireNameStep,
+    HydrateFallback: LoadingScreen,
+    lazy: page(() => import('../features/auth/name-step-page')),
     errorElement: <ErrorPage />,
   },
   {
@@ -54,6 +62,7 @@ export const router = createBrowserRouter([
               { path: 'dashboard', lazy: page(() => import('../features/complaints/staff/dashboard-page')) },
               { path: 'smart-classification', lazy: page(() => import('../features/classification/classification-page')) },
               { path: 'quick-resolution', handle: { feature: 'quickResolution' }, lazy: page(() => import('../features/solutions/quick-resolution-page')) },
+              { path: 'feedback', lazy: page(() => import('../features/feedback/feedback-page')) },
             ],
           },
           {

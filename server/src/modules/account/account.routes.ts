@@ -1,4 +1,4 @@
-import { meSchema, profilePatchSchema, settingsPatchSchema, settingsSchema, UPLOAD_MAX_BYTES } from '@railmadad/contract';
+import { meSchema, nameStepSchema, profilePatchSchema, settingsPatchSchema, settingsSchema, UPLOAD_MAX_BYTES } from '@railmadad/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
@@ -32,6 +32,13 @@ export const accountRoutes =
       '/api/me',
       { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: profilePatchSchema, response: { 200: meSchema } } },
       async (request) => accounts.updateProfile(request.user.id, request.body),
+    );
+
+    // The step a phone sign-up takes before the app: its name (checked as the profile's, and not a number again).
+    app.patch(
+      '/api/me/name',
+      { onRequest: guards.requireUser, config: { access: 'user' }, schema: { tags: ['account'], body: nameStepSchema, response: { 200: meSchema } } },
+      async (request) => accounts.setName(request.user.id, request.body),
     );
 
     app.patch(

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Me, type ProfilePatch, type Role, type Settings, type SettingsPatch, settingsSchema } from '@railmadad/contract';
+import { DEFAULT_SETTINGS, isPlaceholderName, type Me, type NameStep, type ProfilePatch, type Role, type Settings, type SettingsPatch, settingsSchema } from '@railmadad/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, file, user, userSettings } from '../../db/schema';
@@ -54,6 +54,7 @@ export function createAccountService(deps: {
       hasPassword: Boolean(credential),
       createdAt: row.createdAt.toISOString(),
       settings: toSettings(settings),
+      needsName: isPlaceholderName(row.name),
     };
   }
 
@@ -64,6 +65,15 @@ export function createAccountService(deps: {
       await db
         .update(user)
         .set({ name: patch.name, gender: patch.gender, phone: patch.phone ?? null, address: patch.address ?? null })
+        .where(eq(user.id, userId));
+      return getMe(userId);
+    },
+
+    /** The name step after a phone sign-up: the name, and the gender only if one was chosen; the rest stays. */
+    async setName(userId: string, step: NameStep) {
+      await db
+        .update(user)
+        .set({ name: step.name, ...(step.gender ? { gender: step.gender } : {}) })
         .where(eq(user.id, userId));
       return getMe(userId);
     },

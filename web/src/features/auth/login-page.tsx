@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { nameStepPath } from '../../app/guards';
 import { homeFor } from '../../app/navigation';
 import { LanguageSwitch } from '../../app/layout/language-switch';
 import { TextSizeButton } from '../../app/layout/text-size';
@@ -60,7 +61,8 @@ export default function LoginPage() {
       const next = params.get('next');
       const target = next?.startsWith('/') && !next.startsWith('//') ? next : homeFor(me.role);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      navigate(target, { replace: true });
+      // A phone sign-up without a name yet gives one before the app (the app's guard would send it there anyway).
+      navigate(me.needsName ? nameStepPath(new URL(target, window.location.origin)) : target, { replace: true });
     },
     [client, navigate, params],
   );

@@ -1,5 +1,5 @@
 import '../../lib/zod-jitless';
-import { GENDERS, type Me, profilePatchSchema } from '@railmadad/contract';
+import { GENDERS, isPhoneOnlyEmail, type Me, profilePatchSchema } from '@railmadad/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +91,8 @@ export function ProfileCard({ me, startEditing }: { me: Me; startEditing: boolea
       {!editing ? (
         <>
           <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-            {row(t('auth.email'), me.email)}
+            {/* An account signed up by phone has only a stand-in address that reaches nobody: not shown. */}
+            {!isPhoneOnlyEmail(me.email) && row(t('auth.email'), me.email)}
             {row(t('profile.phone'), me.phoneNumber)}
             {row(t('auth.gender'), me.gender ? t(`gender.${me.gender}`) : null)}
             {row(t('profile.address'), me.address)}

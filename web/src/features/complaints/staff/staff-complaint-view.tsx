@@ -14,6 +14,7 @@ import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../sta
 import { ApplySolutionPanel } from '../../solutions/apply-solution-panel';
 import { ComplaintSupportSessions } from '../../support/staff/complaint-support-sessions';
 import { StaffAssistantConversations } from '../../assistant/staff-conversations';
+import { ComplaintFeedback } from '../../feedback/complaint-feedback';
 import { ComplaintActions } from './complaint-actions';
 import { ComplaintTimeline } from './complaint-timeline';
 import { ACTIVE_STATUSES } from './complaints-table';
@@ -197,6 +198,7 @@ export function StaffComplaintView({ reference }: { reference: string }) {
             <ComplaintTimeline events={detail.timeline} />
           </Card>
           <ComplaintSupportSessions reference={detail.reference} />
+          <ComplaintFeedback reference={detail.reference} />
           <StaffAssistantConversations filter={{ complaint: detail.reference }} />
         </div>
       </div>
