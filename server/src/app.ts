@@ -23,8 +23,9 @@ import { join } from 'node:path';
 import { accountRoutes } from './modules/account/account.routes';
 import { createComplaintNotifier } from './modules/complaints/complaint-notifier';
 import { createMessages, type Messages } from './lib/messages';
+import { createComplaintChanges } from './modules/complaints/complaint-changes';
 import { complaintRoutes } from './modules/complaints/complaints.routes';
-import { type ComplaintChange, createComplaintsService } from './modules/complaints/complaints.service';
+import { createComplaintsService } from './modules/complaints/complaints.service';
 import { legacyRoutes } from './modules/complaints/legacy.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
@@ -144,9 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionsEnded = new EventEmitter<{ ended: [SessionEnd] }>();
   const auth = createAuth({ config, db: database.db, messenger, messages, notifications, accounts, onSessionEnded: (end) => sessionsEnded.emit('ended', end) });
   const guards = createGuards(auth);
-  const complaintChanges = new EventEmitter<{ change: [ComplaintChange] }>();
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, messages, publicUrl: config.publicUrl });
-  const assignment = createAssignmentService({ db: database.db, notifier });
+  // Every complaint change, its timeline and its notices go through this one owner.
+  const changes = createComplaintChanges({ db: database.db, notifier, dueHours: config.dueHours, log: app.log });
+  const assignment = createAssignmentService({ db: database.db, changes });
   const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
   const classifierSeed = options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined);
   // Once everything else has started: a first training must not slow the start down.
@@ -169,8 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: config.reviewThreshold,
     llm: config.llm ? createLlmClassifier(config.llm) : undefined,
     log: app.log,
-    dueHours: config.dueHours,
-    onChange: (c) => complaintChanges.emit('change', c),
+    changes,
   });
   const support = createSupportService({
     db: database.db,
@@ -181,12 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const complaints = createComplaintsService({
     db: database.db,
-    config,
     uploads,
-    notifier,
+    changes,
     classifier: { predict: (text) => classifier.predict(text), record: classifications.record, afterFiling: classifications.afterFiling },
-    onChange: (c) => complaintChanges.emit('change', c),
-    autoAssign: (complaintId) => assignment.assign(complaintId),
+    autoAssign: assignment.assignWithin,
   });
 
   app.decorateRequest('sessionUser', null);
@@ -251,14 +250,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
   await app.register(feedbackRoutes({ feedback: createFeedbackService({ db: database.db }), guards }));
-  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, messages, notifications, notifier, complaints, storage, assignment };
+  const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, messages, notifications, notifier, complaints, changes, storage, assignment };
   await app.register(assignmentRoutes({ assignment, guards }));
   await app.register(
     staffRoutes(moduleDeps, {
       // A deactivated or absent person's open complaints go straight to someone else.
-      onReturnedToQueue: async (returned) => {
-        for (const c of returned) await assignment.assign(c.id);
-      },
+      reassign: assignment.assignWithin,
       onDeactivated: (userId) => sessionsEnded.emit('ended', { userId }),
     }),
   );
@@ -286,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await serveWeb(app, config.webDist);
-  const io = await attachRealtime(app, { auth, notifications, complaintChanges, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit, trustedOrigins: config.trustedOrigins, sessionsEnded });
+  const io = await attachRealtime(app, { auth, notifications, complaintChanges: changes.events, classifierEvents: classifier.events, support, redisUrl: config.redisUrl, rateLimit: config.rateLimit, trustedOrigins: config.trustedOrigins, sessionsEnded });
   metrics.countSockets(() => io.of('/').sockets.size);
 
   if (config.admin) {
@@ -294,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info({ email: config.admin.email, created: admin.created }, 'admin account ready');
   }
 
-  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, assignment, classifier, support, assistant, readiness, storage, uploads });
+  app.decorate('services', { auth, database, messenger, messages, notifications, accounts, complaints, changes, assignment, classifier, support, assistant, readiness, storage, uploads });
   return app;
 }
 
@@ -308,6 +305,7 @@ declare module 'fastify' {
       notifications: ReturnType<typeof createNotificationsService>;
       accounts: ReturnType<typeof createAccountService>;
       complaints: ReturnType<typeof createComplaintsService>;
+      changes: ReturnType<typeof createComplaintChanges>;
       assignment: ReturnType<typeof createAssignmentService>;
       classifier: ReturnType<typeof createClassifier>;
       support: ReturnType<typeof createSupportService>;
