@@ -2,7 +2,23 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, apiFrom, axeViolations, hasChromium, launchBrowser, linkFromOutbox, newPage, ROOT, readOutbox, type Server, signInWithEmail, startServer, uniqueEmail } from './support/harness';
+import { totp } from '../server/test/totp';
+import {
+  ADMIN,
+  apiFrom,
+  axeViolations,
+  hasChromium,
+  launchBrowser,
+  linkFromOutbox,
+  newPage,
+  passengerAccount,
+  ROOT,
+  readOutbox,
+  type Server,
+  signInWithEmail,
+  startServer,
+  uniqueEmail,
+} from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -226,6 +242,28 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
       }
     }
     expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('a passenger who lost their phone gets past two-factor sign-in with a backup code', async () => {
+    const email = await passengerAccount(server, 'Kavya Nair', PASSWORD);
+    const { context, page } = await newPage(browser, server, 360);
+    await signInWithEmail(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    const enabled = await apiFrom(page, '/api/auth/two-factor/enable', 'POST', { password: PASSWORD });
+    expect(enabled.status).toBe(200);
+    const { totpURI, backupCodes } = enabled.body as { totpURI: string; backupCodes: string[] };
+    const secret = new URL(totpURI).searchParams.get('secret') as string;
+    expect((await apiFrom(page, '/api/auth/two-factor/verify-totp', 'POST', { code: totp(secret) })).status).toBe(200);
+    await context.clearCookies();
+
+    await signInWithEmail(page, email, PASSWORD);
+    await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+    await expect.poll(() => page.getByText('Enter one of the backup codes you kept').isVisible()).toBe(true);
+    await page.getByLabel('Backup code').fill(backupCodes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Kavya Nair' }).isVisible()).toBe(true);
     await context.close();
   });
 

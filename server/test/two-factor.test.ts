@@ -33,9 +33,10 @@ async function userWithTwoFactor() {
   const enabled = await post('/api/auth/two-factor/enable', { password: user.password }, user.cookie);
   expect(enabled.statusCode).toBe(200);
   const secret = secretFromUri(enabled.json().totpURI);
+  const backupCodes: string[] = enabled.json().backupCodes;
   const verified = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, user.cookie);
   expect(verified.statusCode).toBe(200);
-  return { ...user, secret, cookie: sessionCookie(verified.headers['set-cookie']) };
+  return { ...user, secret, backupCodes, cookie: sessionCookie(verified.headers['set-cookie']) };
 }
 
 describe('POST /api/auth/two-factor/enable', () => {
@@ -128,6 +129,21 @@ describe('POST /api/auth/two-factor/verify-totp', () => {
     const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: user.id, twoFactorEnabled: true });
+  });
+
+  it('signs in with a backup code (someone who lost their phone), and takes each code once', async () => {
+    const user = await userWithTwoFactor();
+    const [code] = user.backupCodes;
+    const first = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    const res = await post('/api/auth/two-factor/verify-backup-code', { code }, twoFactorCookie(first.headers['set-cookie']));
+    expect(res.statusCode, res.body).toBe(200);
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: sessionCookie(res.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ id: user.id });
+
+    const second = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    const reused = await post('/api/auth/two-factor/verify-backup-code', { code }, twoFactorCookie(second.headers['set-cookie']));
+    expect(reused.statusCode).toBe(401);
+    expect(hasSession(reused.headers['set-cookie'])).toBe(false);
   });
 
   it('refuses a wrong 6-digit code at sign-in and gives no session', async () => {

@@ -33,6 +33,7 @@ const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `
  * PNR or a mobile number must come out in the order it is read back to a phone line.
  */
 const typedLeftToRight = (props: InputHTMLAttributes<HTMLInputElement>) =>
+  props.dir === 'ltr' ||
   ['numeric', 'tel', 'decimal', 'email', 'url'].includes(props.inputMode ?? '') || ['tel', 'email', 'url', 'password', 'number'].includes(props.type ?? '');
 
 export function TextField({ label, error, hint, trailing, ...rest }: Common & InputHTMLAttributes<HTMLInputElement>) {

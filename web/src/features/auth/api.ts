@@ -21,6 +21,7 @@ export const authApi = {
   verifyTotp: (code: string, trustDevice: boolean) => api('/api/auth/two-factor/verify-totp', { body: { code, trustDevice } }),
   sendTwoFactorCode: () => api('/api/auth/two-factor/send-otp', { body: {} }),
   verifyTwoFactorCode: (code: string, trustDevice: boolean) => api('/api/auth/two-factor/verify-otp', { body: { code, trustDevice } }),
+  verifyBackupCode: (code: string, trustDevice: boolean) => api('/api/auth/two-factor/verify-backup-code', { body: { code, trustDevice } }),
   signInGoogle: () =>
     api<{ url?: string }>('/api/auth/sign-in/social', {
       body: { provider: 'google', callbackURL: '/', newUserCallbackURL: '/profile?newUser=true', errorCallbackURL: '/login?error=google' },
