@@ -1,6 +1,7 @@
 # Rail Madad, one server node: the web app and the server built to JavaScript, run by node alone.
 # docker build -t railmadad . ; see compose.yaml and docs/deploy.md for several nodes behind nginx.
-FROM node:20-bookworm-slim AS build
+# The workspaces' package files alone, so installing is redone only when they change.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contract/package.json contract/
@@ -8,6 +9,10 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -15,12 +20,7 @@ RUN npm run build
 # Only the server's own packages, without development tools.
 FROM node:20-bookworm-slim AS packages
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY contract/package.json contract/
-COPY server/package.json server/
-COPY web/package.json web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+COPY --from=manifests /app ./
 RUN npm ci --omit=dev -w server --no-audit --no-fund
 
 FROM node:20-bookworm-slim
