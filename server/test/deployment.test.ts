@@ -111,6 +111,9 @@ describe.skipIf(!redisUrl || !databaseUrl)('two nodes from the production build 
     await Promise.all(phones);
 
     const byNode = (node: Node) => [...acknowledged.values()].filter((x) => x.node === node).length;
+    console.log(
+      `kill -9 under load: ${acknowledged.size} complaints acknowledged (${byNode(a)} by node A, ${byNode(b)} by node B), ${failures.length} tries cut by the kill and sent again`,
+    );
     expect(byNode(a)).toBeGreaterThanOrEqual(8);
     expect(byNode(b), 'filings after the kill went to node B').toBeGreaterThan(0);
 
