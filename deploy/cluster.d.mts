@@ -19,10 +19,12 @@ export type ClusterNode = {
 export type Nginx = { url: string; logs: () => string; stop: () => Promise<void> };
 
 export function startNode(options: { name: string; port: number; env: Record<string, string>; dataDir: string }): Promise<ClusterNode>;
-export function startNginx(options: { port: number; upstreams: number[]; dir: string; nginxPath?: string }): Promise<Nginx>;
+export function startNginx(options: { port: number; host?: string; upstreams: number[]; dir: string; nginxPath?: string }): Promise<Nginx>;
 export function startCluster(options: {
   nodes?: number;
   port: number;
+  /** nginx's address; 127.0.0.1 unless given. */
+  host?: string;
   nodePorts: number[];
   env: Record<string, string>;
   runDir: string;

@@ -6,10 +6,10 @@
 //   npm run build
 //   DATABASE_URL=postgres://… REDIS_URL=redis://… AUTH_SECRET=… node deploy/cluster.mjs
 //
-// Settings (environment): PORT (nginx, default 8080), NODES (default 2), NODE_PORT (the first node's port, default
-// 3001; the others follow), PUBLIC_URL (default http://localhost:PORT), NGINX_PATH (default /usr/sbin/nginx),
-// RUN_DIR (nginx's config, logs and the nodes' DATA_DIR; default a new folder in /tmp); anything else (S3_*,
-// SMTP_URL, SMS_*…) is passed to every node as it is.
+// Settings (environment): PORT and HOST (nginx's; default 8080 on every address), NODES (default 2), NODE_PORT
+// (the first node's port, default 3001; the others follow, on 127.0.0.1 only), PUBLIC_URL (default
+// http://localhost:PORT), NGINX_PATH (default /usr/sbin/nginx), RUN_DIR (nginx's config, logs and the nodes'
+// DATA_DIR; default a new folder in /tmp); anything else (S3_*, SMTP_URL, SMS_*…) is passed to every node as it is.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,7 +114,7 @@ export async function startNode({ name, port, env, dataDir }) {
  * nginx in front of the nodes, in a folder of its own (config, pid, logs, temp files), as one foreground process:
  * never the system's nginx. The `server` block is the same file the compose deployment includes.
  */
-export async function startNginx({ port, upstreams, dir, nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx' }) {
+export async function startNginx({ port, host = '127.0.0.1', upstreams, dir, nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx' }) {
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
   const conf = `
 daemon off;
@@ -135,7 +135,7 @@ http {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join('\n')}
   }
   server {
-    listen 127.0.0.1:${port};
+    listen ${host}:${port};
     include ${PROXY_CONF};
   }
 }
@@ -158,7 +158,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`
  * The first node alone (it migrates the database), then the others, then nginx. On any failure while starting,
  * whatever did start is stopped before the error is thrown.
  */
-export async function startCluster({ nodes = 2, port, nodePorts, env, runDir, nginxPath }) {
+export async function startCluster({ nodes = 2, port, host, nodePorts, env, runDir, nginxPath }) {
   const started = [];
   const stop = async () => {
     for (const part of started.splice(0).reverse()) await part.stop().catch(() => undefined);
@@ -171,7 +171,7 @@ export async function startCluster({ nodes = 2, port, nodePorts, env, runDir, ng
       started.push(node);
       list.push(node);
     }
-    const nginx = await startNginx({ port, upstreams: nodePorts, dir: join(runDir, 'nginx'), nginxPath });
+    const nginx = await startNginx({ port, host, upstreams: nodePorts, dir: join(runDir, 'nginx'), nginxPath });
     started.push(nginx);
     return { url: nginx.url, nodes: list, nginx, stop };
   } catch (error) {
@@ -194,7 +194,8 @@ async function main() {
   const runDir = env.RUN_DIR ?? mkdtempSync(join(tmpdir(), 'railmadad-cluster-'));
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const nodeEnv = { PUBLIC_URL: publicUrl };
-  const cluster = await startCluster({ nodes: count, port, nodePorts: Array.from({ length: count }, (_, i) => first + i), env: nodeEnv, runDir });
+  // Passengers reach nginx from other machines; the nodes listen on this machine only.
+  const cluster = await startCluster({ nodes: count, port, host: env.HOST ?? '0.0.0.0', nodePorts: Array.from({ length: count }, (_, i) => first + i), env: nodeEnv, runDir });
   console.log(`Rail Madad: ${count} nodes (${cluster.nodes.map((n) => n.url).join(', ')}) behind nginx at ${cluster.url}, open ${publicUrl}`);
   console.log(`nginx's config and logs, and each node's DATA_DIR: ${runDir}`);
   const shutdown = async () => {
