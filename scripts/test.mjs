@@ -1,5 +1,5 @@
 // Runs every check and test of the project and ends with one line: "N passed, N failed".
-//   npm test                    type checks, lint, unit + API tests on PGlite, web build, browser journeys
+//   npm test                    type checks, lint, the build, unit + API tests on PGlite, browser journeys
 //   TEST_DATABASE_URL=postgres://…  also runs the API tests on that PostgreSQL (a database per test file)
 //   TEST_REDIS_URL=redis://…        with TEST_DATABASE_URL, also runs the two-node scale-out tests
 // Browser journeys need Debian's chromium at /usr/bin/chromium (CHROMIUM_PATH to change). Without it
