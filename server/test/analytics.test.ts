@@ -155,7 +155,7 @@ describe('GET /api/analytics/breakdown', () => {
     const b = await ok<AnalyticsBreakdown>('/api/analytics/breakdown', RANGE);
     expect([b.from, b.to, b.total]).toEqual([RANGE.from, RANGE.to, 6]);
 
-    // Every type, most complaints first, ties in the spec's order.
+    // Every type, most complaints first, ties in the original prototype's order.
     expect(b.byType).toHaveLength(COMPLAINT_TYPES.length);
     expect(b.byType.slice(0, 4)).toEqual([
       { type: 'electrical', count: 2 },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, lastMessageTo, type TestApp } from './helpers';
 
-/** An SMS gateway that always fails: the spec's retries (1 s, 2 s, 4 s) all run, so this file takes about 7 s. */
+/** An SMS gateway that always fails: the original prototype's retries (1 s, 2 s, 4 s) all run, so this file takes about 7 s. */
 let gateway: Server;
 let hits = 0;
 let t: TestApp;

@@ -41,7 +41,7 @@ const bearer = () => ({ authorization: `Bearer ${aliceToken}` });
 
 describe('POST /complaints/file/ and /api/complaints/file/', () => {
   for (const url of ['/complaints/file/', '/api/complaints/file/']) {
-    it(`files a complaint at ${url} with a session cookie: 201 with the spec's message and the CMP id`, async () => {
+    it(`files a complaint at ${url} with a session cookie: 201 with the original prototype's message and the CMP id`, async () => {
       const res = await fileOriginal(url, cookie(alice));
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ message: 'Complaint submitted successfully!', complaint_id: expect.stringMatching(/^CMP\d+$/) });
@@ -57,7 +57,7 @@ describe('POST /complaints/file/ and /api/complaints/file/', () => {
     });
   }
 
-  it("takes the type as its label, and the severity in the spec's capitals", async () => {
+  it("takes the type as its label, and the severity in the original prototype's capitals", async () => {
     const res = await fileOriginal('/complaints/file/', bearer(), originalForm({ type: 'Water Availability', severity: 'High' }));
     expect(res.statusCode).toBe(201);
     expect((await getComplaint(t.app, alice.cookie, res.json().complaint_id)).json()).toMatchObject({ type: 'water', severity: 'high' });
@@ -190,7 +190,7 @@ describe('POST /sms', () => {
     expect(await lastMessageTo(t.app, '+919876512347')).toBeUndefined();
   });
 
-  it("answers 400 to a bad phone number with the spec's message", async () => {
+  it("answers 400 to a bad phone number with the original prototype's message", async () => {
     const res = await sms('/sms', cookie(staff), { phone: 'call me', message: 'Hello' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_phone', message: 'Invalid phone number format. Please use format: +91XXXXXXXXXX' });

@@ -14,7 +14,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * DESIGN.md "Scale-out": two stateless nodes share PostgreSQL and Redis. A session made on one
+ * Scale-out (docs/deploy.md): two stateless nodes share PostgreSQL and Redis. A session made on one
  * node works on the other, and a notification raised on one reaches a socket held by the other.
  */
 describe.skipIf(!redisUrl || !databaseUrl)('two server nodes sharing PostgreSQL and Redis', () => {
