@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { nameStepPath } from '../../app/guards';
 import { homeFor } from '../../app/navigation';
-import { LanguageSwitch } from '../../app/layout/language-switch';
-import { TextSizeButton } from '../../app/layout/text-size';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { refetchMe } from '../../lib/session';
+import { AuthFrame } from './auth-frame';
 import { NewPasswordForm } from './new-password-form';
 import { PhoneForm } from './phone-form';
 import { ResetForm } from './reset-form';
@@ -78,33 +77,10 @@ export default function LoginPage() {
   const props: ViewProps = { show: setMessage, go, finish };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50 dark:from-slate-900 dark:to-slate-950">
-      <div className="flex justify-end gap-1 p-2">
-        <TextSizeButton />
-        <LanguageSwitch me={null} />
-      </div>
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pb-8">
-        <div className="mb-6 flex flex-col items-center text-center">
-          <img src="/logo.svg" alt="" width={64} height={64} className="mb-3 size-16" />
-          <p className="text-2xl font-bold text-brand-700 dark:text-amber-300">{t('app.name')}</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t('auth.tagline')}</p>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
-          <h1 className="mb-4 text-xl font-bold">{t(TITLES[view])}</h1>
-          <div className="mb-4">
-            <Banner message={message} onClear={clear} />
-          </div>
-          {view === 'signIn' && <SignInForm {...props} />}
-          {view === 'reset' && <ResetForm {...props} />}
-          {view === 'phone' && <PhoneForm {...props} />}
-          {view === 'signUp' && (
-            <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{t('common.loading')}</p>}>
-              <SignUpForm {...props} />
-            </Suspense>
-          )}
-          {view === 'twoFactor' && <TwoFactorForm {...props} />}
-          {view === 'newPassword' && <NewPasswordForm {...props} token={params.get('token') ?? ''} />}
-        </div>
+    <AuthFrame
+      me={null}
+      tagline={t('auth.tagline')}
+      below={
         <footer className="mt-6 text-center text-xs text-slate-700 dark:text-slate-400">
           <p>{t('auth.footer')}</p>
           <details className="mt-2">
@@ -121,8 +97,23 @@ export default function LoginPage() {
           </p>
           <p className="mt-2">{t('auth.helpline')}</p>
         </footer>
-      </main>
-    </div>
+      }
+    >
+      <h1 className="mb-4 text-xl font-bold">{t(TITLES[view])}</h1>
+      <div className="mb-4">
+        <Banner message={message} onClear={clear} />
+      </div>
+      {view === 'signIn' && <SignInForm {...props} />}
+      {view === 'reset' && <ResetForm {...props} />}
+      {view === 'phone' && <PhoneForm {...props} />}
+      {view === 'signUp' && (
+        <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{t('common.loading')}</p>}>
+          <SignUpForm {...props} />
+        </Suspense>
+      )}
+      {view === 'twoFactor' && <TwoFactorForm {...props} />}
+      {view === 'newPassword' && <NewPasswordForm {...props} token={params.get('token') ?? ''} />}
+    </AuthFrame>
   );
 }
 

@@ -5,13 +5,12 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { homeFor } from '../../app/navigation';
-import { LanguageSwitch } from '../../app/layout/language-switch';
-import { TextSizeButton } from '../../app/layout/text-size';
 import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api';
 import { meQuery, signOut, useMe } from '../../lib/session';
+import { AuthFrame } from './auth-frame';
 
 /** The schema's problem with a name → the words a person reads. */
 const NAME_MESSAGES: Record<string, string> = { required: 'auth.errors.required', name_required: 'auth.nameStep.notANumber' };
@@ -62,53 +61,41 @@ export default function NameStepPage() {
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-slate-50 dark:from-slate-900 dark:to-slate-950">
-      <div className="flex justify-end gap-1 p-2">
-        <TextSizeButton />
-        <LanguageSwitch me={me} />
+    <AuthFrame me={me}>
+      <h1 className="mb-2 text-xl font-bold">{t('auth.nameStep.title')}</h1>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t('auth.nameStep.intro')}</p>
+      <div className="mb-4">
+        <Banner message={message} onClear={clear} />
       </div>
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pb-8">
-        <div className="mb-6 flex flex-col items-center text-center">
-          <img src="/logo.svg" alt="" width={64} height={64} className="mb-3 size-16" />
-          <p className="text-2xl font-bold text-brand-700 dark:text-amber-300">{t('app.name')}</p>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
-          <h1 className="mb-2 text-xl font-bold">{t('auth.nameStep.title')}</h1>
-          <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t('auth.nameStep.intro')}</p>
-          <div className="mb-4">
-            <Banner message={message} onClear={clear} />
+      <form onSubmit={save} className="space-y-4" noValidate>
+        <TextField label={t('auth.fullName')} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{t('auth.nameStep.genderOptional')}</legend>
+          <div className="flex gap-3">
+            {GENDERS.map((g) => (
+              <label
+                key={g}
+                className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:border-amber-400 dark:has-[:checked]:bg-slate-800"
+              >
+                <input type="radio" name="gender" value={g} checked={gender === g} onChange={() => setGender(g)} className="size-4 accent-brand-700" />
+                {t(`gender.${g}`)}
+              </label>
+            ))}
           </div>
-          <form onSubmit={save} className="space-y-4" noValidate>
-            <TextField label={t('auth.fullName')} name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
-            <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{t('auth.nameStep.genderOptional')}</legend>
-              <div className="flex gap-3">
-                {GENDERS.map((g) => (
-                  <label
-                    key={g}
-                    className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 dark:border-slate-600 dark:has-[:checked]:border-amber-400 dark:has-[:checked]:bg-slate-800"
-                  >
-                    <input type="radio" name="gender" value={g} checked={gender === g} onChange={() => setGender(g)} className="size-4 accent-brand-700" />
-                    {t(`gender.${g}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <Button type="submit" className="w-full" busy={busy}>
-              {t('common.continue')}
-            </Button>
-          </form>
-          {/* The number read left to right in Urdu and Sindhi too, its "+" in front. */}
-          {me?.phoneNumber && (
-            <p className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-              <span>{t('auth.nameStep.signedInAs', { phone: `\u2066${me.phoneNumber}\u2069` })}</span>
-              <button type="button" onClick={leave} className="min-h-11 font-medium text-brand-700 hover:underline dark:text-amber-300">
-                {t('userMenu.logout')}
-              </button>
-            </p>
-          )}
-        </div>
-      </main>
-    </div>
+        </fieldset>
+        <Button type="submit" className="w-full" busy={busy}>
+          {t('common.continue')}
+        </Button>
+      </form>
+      {/* The number read left to right in Urdu and Sindhi too, its "+" in front. */}
+      {me?.phoneNumber && (
+        <p className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+          <span>{t('auth.nameStep.signedInAs', { phone: `\u2066${me.phoneNumber}\u2069` })}</span>
+          <button type="button" onClick={leave} className="min-h-11 font-medium text-brand-700 hover:underline dark:text-amber-300">
+            {t('userMenu.logout')}
+          </button>
+        </p>
+      )}
+    </AuthFrame>
   );
 }
