@@ -31,7 +31,9 @@ export function openSocket(userId: string) {
   void import('socket.io-client').then(({ io }) => {
     // Signed out, or someone else signed in, while it loaded.
     if (currentUser !== userId || current) return;
-    current = io({ path: '/socket.io', withCredentials: true });
+    // WebSocket first, one round trip to connected; long-polling only where a network refuses WebSockets (some
+    // carriers' and offices' proxies do), tried when the WebSocket fails.
+    current = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
     window.addEventListener('offline', goOffline);
     window.addEventListener('online', goOnline);
     changed();

@@ -16,6 +16,8 @@ export function Sidebar({ role, open, onClose }: { role: Role; open: boolean; on
         hidden={!open}
         className="fixed inset-y-0 start-0 top-14 z-30 w-64 shrink-0 overflow-y-auto border-e border-slate-200 bg-white p-3 lg:sticky lg:h-[calc(100dvh-3.5rem)] dark:border-slate-800 dark:bg-slate-900"
       >
+        {/* A closed drawer (a phone's first screen) draws none of its links: less work before the page is usable. */}
+        {open && (
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.to}>
@@ -36,6 +38,7 @@ export function Sidebar({ role, open, onClose }: { role: Role; open: boolean; on
             </li>
           ))}
         </ul>
+        )}
       </nav>
     </>
   );
