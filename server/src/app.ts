@@ -62,6 +62,7 @@ import { type RetryPolicy, SMS_RETRY } from './providers/retry';
 import { createHttpSmsProvider, type SmsProvider } from './providers/sms';
 import { createDiskStorage, createS3Storage, type StorageProvider } from './providers/storage';
 import { createUploads, type Uploads } from './modules/files/uploads';
+import { ensureFigures } from './modules/complaints/complaint-figures';
 import { attachRealtime } from './realtime';
 import { addSecurityHeaders, guardOrigin, inlineScriptHashes } from './security';
 import { serveWeb } from './web';
@@ -148,6 +149,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = createComplaintNotifier({ db: database.db, notifications, messenger, messages, publicUrl: config.publicUrl });
   // Every complaint change, its timeline and its notices go through this one owner.
   const changes = createComplaintChanges({ db: database.db, notifier, dueHours: config.dueHours, log: app.log });
+  // Complaints never counted into the dashboards' figures (an upgrade, a bulk load) are counted before the node serves.
+  app.addHook('onReady', async () => {
+    if (await ensureFigures(database.db)) app.log.info('counted the complaints into the dashboard figures');
+  });
   const assignment = createAssignmentService({ db: database.db, changes });
   const classifier = createClassifier({ db: database.db, log: app.log, cacheDir: join(config.dataDir, 'classifier') });
   const classifierSeed = options.classifierSeed ?? (config.classifierSeedFile ? readFileSync(config.classifierSeedFile) : undefined);

@@ -1,6 +1,6 @@
 import { type AnalyticsBreakdown, type AnalyticsDaily, COMPLAINT_TYPES, todayInIndia } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createComplaint, indiaDate, runSql, sql } from './complaint-helpers';
+import { createComplaint, indiaDate, recount, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -81,6 +81,7 @@ beforeAll(async () => {
   await rate(c3.reference, 2, d(3));
   await rate(c4.reference, 5, d(6));
   await rate(before.reference, 1, d(-1));
+  await recount(t.app);
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { rebuildFigures } from '../src/modules/complaints/complaint-figures';
 
 export type Photo = { bytes: Buffer; name?: string; type?: string };
 export type Fields = Record<string, string | undefined>;
@@ -88,6 +89,11 @@ export async function runSql(app: FastifyInstance, query: SQL): Promise<Record<s
   return result.rows;
 }
 export { sql };
+
+/** After a test has changed complaints behind the server's back (back-dating them, say): the figures are counted again. */
+export async function recount(app: FastifyInstance) {
+  await rebuildFigures(app.services.database.db);
+}
 
 export const jpeg = (width = 64, height = 48, color = { r: 200, g: 60, b: 40 }) =>
   sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();

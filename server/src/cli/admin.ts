@@ -4,13 +4,32 @@ import { ROLES, type Role } from '@railmadad/contract';
 import { buildApp } from '../app';
 import { ensureAccount } from '../auth/bootstrap';
 import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { rebuildFigures } from '../modules/complaints/complaint-figures';
 
 const USAGE = `Usage: npm run admin -- create EMAIL [--password PASSWORD] [--name NAME] [--role admin|staff|passenger]
+       npm run admin -- figures rebuild
 
-Creates a verified account with the role (admin by default), or gives an existing account
-that role (its password stays as it is). Without --password a strong one is generated and
-printed once. With the embedded database (no DATABASE_URL), stop the server first: only one
-process may open ./data at a time.`;
+create: creates a verified account with the role (admin by default), or gives an existing
+account that role (its password stays as it is). Without --password a strong one is generated
+and printed once.
+figures rebuild: recounts the dashboards' figures (cards and charts) from the complaints, for
+a database changed outside the server (a bulk load, a repair). Filing waits while it runs.
+
+With the embedded database (no DATABASE_URL), stop the server first: only one process may
+open ./data at a time.`;
+
+async function rebuild() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'error' });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const started = performance.now();
+    const rows = await rebuildFigures(database.db);
+    console.log(`Recounted the figures in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows.figures} figure rows, ${rows.moves} days of moves, ${rows.totals} statuses.`);
+  } finally {
+    await database.close();
+  }
+}
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -18,6 +37,7 @@ async function main() {
     options: { password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' }, help: { type: 'boolean', short: 'h' } },
   });
   const [command, email] = positionals;
+  if (command === 'figures' && email === 'rebuild' && !values.help) return rebuild();
   if (values.help || command !== 'create' || !email || !email.includes('@') || !ROLES.includes(values.role as Role)) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);

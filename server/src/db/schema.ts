@@ -263,8 +263,54 @@ export const complaint = pgTable(
     index('complaint_status_due_idx').on(t.status, t.queueRank, t.dueAt),
     index('complaint_assignee_idx').on(t.assigneeId, t.queueRank, t.createdAt.desc().nullsFirst()),
     index('complaint_pnr_idx').on(t.pnr),
+    /** The overdue card: only work still open can be overdue, a few percent of all complaints. */
+    index('complaint_open_due_idx').on(t.dueAt).where(sql`status in ('open', 'in_progress', 'reopened')`),
   ],
 );
+
+/**
+ * The complaints as counted figures, kept by the one writer of complaint changes in the same transaction as each
+ * change (server/src/modules/complaints/complaint-figures.ts): per India day of filing, type, severity, status and the
+ * assignee's department, so the dashboard cards and every chart read a few hundred rows instead of millions.
+ * `npm run admin -- figures rebuild` recounts them from the complaints.
+ */
+export const complaintFigures = pgTable(
+  'complaint_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status').notNull(),
+    /** Someone holds it; the department is theirs ('' when unassigned or when they have no staff record). */
+    assigned: boolean('assigned').notNull(),
+    department: text('department').notNull(),
+    complaints: integer('complaints').notNull().default(0),
+    /** Resolved and still so (resolved or closed, with a resolution time). */
+    resolved: integer('resolved').notNull().default(0),
+    /** Of those, resolved by their due time. */
+    onTime: integer('on_time').notNull().default(0),
+    /** Their time from filing to resolution, in all, in milliseconds. */
+    resolutionMs: bigint('resolution_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type, t.severity, t.status, t.assigned, t.department] })],
+);
+
+/** Moves into each status per India day (the timeline's events with a new status): the cards' month-on-month change. */
+export const complaintMoves = pgTable(
+  'complaint_moves',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    moves: integer('moves').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+/** How many complaints are in each status now: the cards. */
+export const complaintTotals = pgTable('complaint_totals', {
+  status: text('status').primaryKey(),
+  complaints: integer('complaints').notNull().default(0),
+});
 
 export const complaintPhoto = pgTable(
   'complaint_photo',
@@ -320,7 +366,7 @@ export const feedback = pgTable(
     email: text('email'),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId), index('feedback_credited_idx').on(t.creditedTo)],
+  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId), index('feedback_credited_idx').on(t.creditedTo), index('feedback_rating_day_idx').on(t.createdAt, t.rating).where(sql`rating is not null`)],
 );
 
 // ---- Operations: staff, solutions, settings ----

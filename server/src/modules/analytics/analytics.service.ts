@@ -19,7 +19,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { complaint, feedback, staffProfile } from '../../db/schema';
+import { complaint, complaintFigures, feedback } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 // Days are India's days: a complaint filed at 01:00 IST counts on that day, not the UTC one before.
 import { ZONE } from '../../lib/sql';
@@ -36,9 +36,6 @@ const EXPORT_COLUMNS = ['Reference', 'Type', 'Status', 'Severity', 'Emergency', 
 const inDays = (range: AnalyticsRange, column: SQL | AnyPgColumn = complaint.createdAt) =>
   sql`(${column} >= (${range.from}::date::timestamp at time zone ${ZONE}) and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${ZONE}))`;
 
-/** Resolved and still so (a reopened complaint is work again): the ones with a resolution time. */
-const isResolved = sql`(c.resolved_at is not null and c.status in ('resolved', 'closed'))`;
-const averageHours = sql`round((avg(extract(epoch from c.resolved_at - c.created_at)) filter (where ${isResolved}) / 3600)::numeric, 1)::float8`;
 /** A local time for a spreadsheet: "2025-03-01 14:05", India time. */
 const localTime = (column: AnyPgColumn) => sql<string | null>`to_char(${column} at time zone ${ZONE}, 'YYYY-MM-DD HH24:MI')`;
 
@@ -58,17 +55,12 @@ export function createAnalyticsService(deps: { db: Db }) {
     /** Complaints filed on each day of the range, split by the status each is in now; empty days included. */
     async daily(query: AnalyticsRangeQuery): Promise<AnalyticsDaily> {
       const range = rangeOf(query);
-      const perStatus = COMPLAINT_STATUSES.map((s) => sql`coalesce(sum(c.n) filter (where c.status = ${s}), 0)::int as ${sql.identifier(s)}`);
+      const perStatus = COMPLAINT_STATUSES.map((s) => sql`coalesce(sum(f.complaints) filter (where f.status = ${s}), 0)::int as ${sql.identifier(s)}`);
+      // The kept figures: a row per day, type, severity, status and department, however many complaints there are.
       const days = await rows<AnalyticsDaily['days'][number]>(sql`
-        with counts as (
-          select (created_at at time zone ${ZONE})::date as day, status, count(*)::int as n
-          from ${complaint}
-          where ${inDays(range)}
-          group by 1, 2
-        )
-        select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(c.n), 0)::int as total, ${sql.join(perStatus, sql`, `)}
+        select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(f.complaints), 0)::int as total, ${sql.join(perStatus, sql`, `)}
         from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
-        left join counts c on c.day = d.day::date
+        left join ${complaintFigures} f on f.day = d.day::date
         group by d.day
         order by d.day`);
       return { ...range, days };
@@ -77,26 +69,27 @@ export function createAnalyticsService(deps: { db: Db }) {
     /** What the complaints filed in the range were about, how fast they were resolved and how passengers rated the service. */
     async breakdown(query: AnalyticsRangeQuery): Promise<AnalyticsBreakdown> {
       const range = rangeOf(query);
-      const inRange = inDays(range, sql.raw('c.created_at'));
+      const inRange = sql`f.day between ${range.from}::date and ${range.to}::date`;
+      const hours = sql`round((sum(f.resolution_ms)::numeric / nullif(sum(f.resolved), 0) / 3600000), 1)::float8`;
       type Group = { type: ComplaintType | null; severity: Severity | null; by_type: boolean; by_severity: boolean; count: number; resolved: number; on_time: number; hours: number | null };
       const [groups, departments, ratings] = await Promise.all([
-        // One pass over the range: counts and resolution times by type, counts by severity, and the totals.
+        // From the kept figures: counts and resolution times by type, counts by severity, and the totals.
         rows<Group>(sql`
-          select c.type, c.severity, grouping(c.type) = 0 as by_type, grouping(c.severity) = 0 as by_severity,
-            count(*)::int as count,
-            (count(*) filter (where ${isResolved}))::int as resolved,
-            (count(*) filter (where ${isResolved} and c.resolved_at <= c.due_at))::int as on_time,
-            ${averageHours} as hours
-          from ${complaint} c
+          select f.type, f.severity, grouping(f.type) = 0 as by_type, grouping(f.severity) = 0 as by_severity,
+            coalesce(sum(f.complaints), 0)::int as count,
+            coalesce(sum(f.resolved), 0)::int as resolved,
+            coalesce(sum(f.on_time), 0)::int as on_time,
+            ${hours} as hours
+          from ${complaintFigures} f
           where ${inRange}
-          group by grouping sets ((c.type), (c.severity), ())`),
-        // The department the assignee works in now: staff rarely move, and the history is not kept.
-        rows<{ department: string | null; assigned: boolean; resolved: number; hours: number }>(sql`
-          select sp.department, c.assignee_id is not null as assigned, count(*)::int as resolved, ${averageHours} as hours
-          from ${complaint} c
-          left join ${staffProfile} sp on sp.user_id = c.assignee_id
-          where ${inRange} and ${isResolved}
+          group by grouping sets ((f.type), (f.severity), ())`),
+        // The department of whoever holds each resolved complaint (the figures move with a staff member who changes department).
+        rows<{ department: string; assigned: boolean; resolved: number; hours: number }>(sql`
+          select f.department, f.assigned, sum(f.resolved)::int as resolved, ${hours} as hours
+          from ${complaintFigures} f
+          where ${inRange} and f.resolved <> 0
           group by 1, 2
+          having sum(f.resolved) > 0
           order by hours desc, 1`),
         rows<{ rating: number; count: number }>(sql`
           select g.rating, count(f.id)::int as count
@@ -122,7 +115,7 @@ export function createAnalyticsService(deps: { db: Db }) {
           .filter((g) => g.resolved > 0)
           .map((g) => ({ type: g.type as ComplaintType, hours: g.hours ?? 0, resolved: g.resolved }))
           .sort((a, b) => b.hours - a.hours),
-        resolutionByDepartment: departments.map((d) => ({ department: d.assigned ? d.department : null, assigned: d.assigned, hours: d.hours, resolved: d.resolved })),
+        resolutionByDepartment: departments.map((d) => ({ department: d.assigned && d.department !== '' ? d.department : null, assigned: d.assigned, hours: d.hours, resolved: d.resolved })),
         ratings: { counts: ratings, total: rated, average: rated ? Math.round((stars / rated) * 100) / 100 : null },
       };
     },

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent } from '../../db/schema';
 import { type DueHours, dueFrom, EMERGENCY_FIRST_RESPONSE_MS } from '../../lib/complaint-rules';
 import { newId } from '../../lib/ids';
+import { FigureChanges, moveDepartment } from './complaint-figures';
 import type { AfterCommit, ComplaintNotifier, Notice, TellOptions } from './complaint-notifier';
 
 export type ComplaintRow = typeof complaint.$inferSelect;
@@ -57,6 +58,8 @@ export type ChangeScope = {
   change(row: ComplaintRow, change: Change): Promise<ComplaintRow>;
   /** Every admin's bell, about a complaint written in this transaction. */
   alertAdmins(row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned'): Promise<void>;
+  /** A staff member's department changes (`apply` writes it): the figures of the complaints they hold follow them. */
+  moveDepartment(userId: string, apply: () => Promise<void>): Promise<void>;
 };
 
 export type ComplaintChanges = ReturnType<typeof createComplaintChanges>;
@@ -66,15 +69,20 @@ export type ComplaintChanges = ReturnType<typeof createComplaintChanges>;
  * due times), its timeline event, the SMS and e-mail rows of the outbox and the bell's rows are written here, in the
  * caller's transaction: they commit together or not at all. Only after the commit do sockets hear of it, bells ring
  * live and the outbox worker is woken; a crash in between loses nothing, since the worker finds queued rows itself.
+ * The counted figures the dashboards read (complaint-figures.ts) change in the same transaction, written last.
  */
 export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifier; dueHours: DueHours; log: Pick<FastifyBaseLogger, 'error'> }) {
   const { db, notifier, dueHours } = deps;
   const events = new EventEmitter<{ change: [ComplaintChange] }>();
 
-  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>): ChangeScope {
-    const addEvent = (e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq' | 'createdAt'>) =>
+  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges): ChangeScope {
+    const addEvent = async (e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq' | 'createdAt'>) => {
       // The wall clock, not now(): the transaction's start time would be shared by all its events.
-      tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
+      const insert = tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
+      if (!e.toStatus) return void (await insert);
+      const [event] = await insert.returning({ createdAt: complaintEvent.createdAt });
+      figures.moved(event.createdAt, e.toStatus);
+    };
 
     const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
       pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options)));
@@ -150,6 +158,7 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
         const params = { reference: row.reference };
         if (row.passengerId) await tell(row.passengerId, 'complaint_filed', params, { key: emergency ? 'filedEmergency' : 'filed', params, mobile: row.mobile });
         if (emergency) await alertAdmins(row, 'complaint_emergency');
+        figures.filed(row);
         touch(row, null);
         return row;
       },
@@ -206,11 +215,14 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
             .returning();
         }
         await noticesOf(before, after, c);
+        figures.changed(before, after);
         touch(after, before.assigneeId);
         return after;
       },
 
       alertAdmins,
+
+      moveDepartment: (userId, apply) => moveDepartment(tx, userId, apply),
     };
   }
 
@@ -218,7 +230,12 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
   async function transaction<T>(work: (scope: ChangeScope) => Promise<T>): Promise<T> {
     const pending: AfterCommit[] = [];
     const touched = new Map<string, ComplaintChange>();
-    const result = await db.transaction((tx) => work(scopeOf(tx, pending, touched)));
+    const result = await db.transaction(async (tx) => {
+      const figures = new FigureChanges();
+      const value = await work(scopeOf(tx, pending, touched, figures));
+      await figures.write(tx);
+      return value;
+    });
     // Committed: the change stands whatever happens to the announcements.
     const announce = (run: () => void) => {
       try {

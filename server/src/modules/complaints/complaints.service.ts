@@ -22,14 +22,16 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { complaint, complaintEvent, complaintPhoto, feedback, file, user } from '../../db/schema';
+import { complaint, complaintEvent, complaintMoves, complaintPhoto, complaintTotals, feedback, file, user } from '../../db/schema';
 import { canReopen, STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
+import { ZONE } from '../../lib/sql';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
 import type { ChangeScope, ComplaintChanges, ComplaintRow } from './complaint-changes';
 import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
+import { OPEN_STATUSES_SQL } from './complaint-figures';
 
 export type Actor = { id: string; role: Role; name: string };
 
@@ -56,10 +58,6 @@ export function createComplaintsService(deps: {
   autoAssign?: (scope: ChangeScope, complaintId: string) => Promise<unknown>;
 }) {
   const { db, uploads, changes } = deps;
-  // A change made here shows in the cards at once; one made on another node within the TTL.
-  changes.events.on('change', () => {
-    statsCache = null;
-  });
   const summaryColumns = {
     reference: complaint.reference,
     type: complaint.type,
@@ -168,11 +166,35 @@ export function createComplaintsService(deps: {
     };
   }
 
-  const STATS_TTL_MS = 3000;
-  let statsCache: { at: number; value: Promise<ComplaintStats> } | null = null;
-
   async function computeStats(actor: Actor): Promise<ComplaintStats> {
-    const mine = actor.role === 'passenger' ? eq(complaint.passengerId, actor.id) : undefined;
+    if (actor.role === 'passenger') return passengerStats(actor);
+    // Staff-wide: the kept figures (a row per status, one per day and status for the moves) and the open work,
+    // which is a few percent of all complaints and read through indexes that hold only it.
+    const recent = sql`(now() at time zone ${ZONE})::date - 30`;
+    const [byStatus, moves, [extra]] = await Promise.all([
+      db.select({ status: complaintTotals.status, n: complaintTotals.complaints }).from(complaintTotals),
+      db
+        .select({
+          status: complaintMoves.status,
+          recent: sql<number>`coalesce(sum(${complaintMoves.moves}) filter (where ${complaintMoves.day} > ${recent}), 0)::int`,
+          before: sql<number>`coalesce(sum(${complaintMoves.moves}) filter (where ${complaintMoves.day} <= ${recent}), 0)::int`,
+        })
+        .from(complaintMoves)
+        .where(sql`${complaintMoves.day} > ${recent} - 30`)
+        .groupBy(complaintMoves.status),
+      db
+        .select({
+          overdue: sql<number>`(select count(*) from ${complaint} where ${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})::int`,
+          emergencies: sql<number>`(select count(*) from ${complaint} where ${complaint.queueRank} = 0)::int`,
+        })
+        .from(sql`(select 1) as one`),
+    ]);
+    return cardsOf(byStatus, moves, extra);
+  }
+
+  /** A passenger's own complaints: few enough to count as they are. */
+  async function passengerStats(actor: Actor): Promise<ComplaintStats> {
+    const mine = eq(complaint.passengerId, actor.id);
     const [byStatus, moves, [extra]] = await Promise.all([
       db.select({ status: complaint.status, n: count() }).from(complaint).where(mine).groupBy(complaint.status),
       db
@@ -184,7 +206,7 @@ export function createComplaintsService(deps: {
         .from(complaintEvent)
         .where(
           and(
-            mine ? inArray(complaintEvent.complaintId, db.select({ id: complaint.id }).from(complaint).where(mine)) : undefined,
+            inArray(complaintEvent.complaintId, db.select({ id: complaint.id }).from(complaint).where(mine)),
             sql`${complaintEvent.toStatus} is not null`,
             sql`${complaintEvent.createdAt} >= now() - interval '60 days'`,
           ),
@@ -199,6 +221,14 @@ export function createComplaintsService(deps: {
         // Only work still open can be overdue or a waiting emergency.
         .where(and(mine, inArray(complaint.status, [...OPEN_COMPLAINT_STATUSES]))),
     ]);
+    return cardsOf(byStatus, moves, extra);
+  }
+
+  function cardsOf(
+    byStatus: { status: string; n: number }[],
+    moves: { status: string | null; recent: number; before: number }[],
+    extra: { overdue: number; emergencies: number } | undefined,
+  ): ComplaintStats {
     const countOf = (s: ComplaintStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
     const changeOf = (s: ComplaintStatus) => {
       const m = moves.find((r) => r.status === s);
@@ -421,15 +451,11 @@ export function createComplaintsService(deps: {
     },
 
     /**
-     * The dashboard's cards: how many in each status now, and the month-on-month change.
-     * The staff-wide figures are shared for a few seconds: every open dashboard refetches them
-     * on every change, and they are the same for all of them.
+     * The dashboard's cards: how many in each status now, and the month-on-month change. Staff read the kept figures,
+     * exact at every change on every node, so nothing is cached.
      */
     async stats(actor: Actor) {
-      if (actor.role === 'passenger') return computeStats(actor);
-      const now = Date.now();
-      if (!statsCache || now - statsCache.at > STATS_TTL_MS) statsCache = { at: now, value: computeStats(actor) };
-      return statsCache.value;
+      return computeStats(actor);
     },
 
     /** Staff accounts a complaint can be assigned to. */

@@ -328,7 +328,12 @@ export function createStaffService(
           if (patch.expertise !== undefined) profile.expertise = patch.expertise;
           if (patch.languages !== undefined) profile.languages = patch.languages;
           if (patch.status !== undefined) profile.status = patch.status;
-          if (Object.keys(profile).length > 0) await tx.update(staffProfile).set(profile).where(eq(staffProfile.userId, id));
+          const writeProfile = async () => {
+            if (Object.keys(profile).length > 0) await tx.update(staffProfile).set(profile).where(eq(staffProfile.userId, id));
+          };
+          // The dashboards count resolved work by the department of whoever holds it: their complaints move with them.
+          if (profile.department !== undefined && profile.department !== before.department) await scope.moveDepartment(id, writeProfile);
+          else await writeProfile();
 
           if (status === 'inactive') await tx.delete(session).where(eq(session.userId, id));
           if (status === 'active') return [];

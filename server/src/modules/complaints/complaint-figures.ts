@@ -1,0 +1,286 @@
+import { OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintTotals, staffProfile } from '../../db/schema';
+import { ZONE } from '../../lib/sql';
+import type { ComplaintRow } from './complaint-changes';
+
+/**
+ * The complaints as counted figures (see docs/scale.md): `complaint_figures` per India day of filing × type × severity
+ * × status × assignee's department, `complaint_moves` per day × new status, `complaint_totals` per status. The one
+ * writer of complaint changes adds each change's difference in the change's own transaction, so the cards and charts
+ * read a few hundred rows and are still exact. `recount` says what the figures must be, from the complaints
+ * themselves; a test holds the kept figures to it, and `rebuild` replaces them with it.
+ *
+ * Times are compared to the millisecond, as the application reads them: a resolution time is the difference of two
+ * millisecond timestamps, so kept and recounted sums agree exactly.
+ */
+
+/** What one complaint adds to its figures row. */
+type Contribution = {
+  createdAt: Date;
+  type: string;
+  severity: string;
+  status: string;
+  assigneeId: string | null;
+  complaints: number;
+  resolved: number;
+  onTime: number;
+  resolutionMs: number;
+};
+
+/** Resolved and still so: the complaints the resolution figures count. */
+const isResolved = (row: Pick<ComplaintRow, 'status' | 'resolvedAt'>) => row.resolvedAt !== null && (row.status === 'resolved' || row.status === 'closed');
+
+function contributionOf(row: ComplaintRow, sign: 1 | -1): Contribution {
+  const resolved = isResolved(row) && row.resolvedAt ? row.resolvedAt : null;
+  return {
+    createdAt: row.createdAt,
+    type: row.type,
+    severity: row.severity,
+    status: row.status,
+    assigneeId: row.assigneeId,
+    complaints: sign,
+    resolved: resolved ? sign : 0,
+    onTime: resolved && resolved.getTime() <= row.dueAt.getTime() ? sign : 0,
+    resolutionMs: resolved ? sign * (resolved.getTime() - row.createdAt.getTime()) : 0,
+  };
+}
+
+/** Does this change move the complaint to another figures row, or change what it adds there? */
+const sameFigures = (a: ComplaintRow, b: ComplaintRow) =>
+  a.type === b.type &&
+  a.severity === b.severity &&
+  a.status === b.status &&
+  a.assigneeId === b.assigneeId &&
+  a.resolvedAt?.getTime() === b.resolvedAt?.getTime() &&
+  a.dueAt.getTime() === b.dueAt.getTime();
+
+const dayOf = (time: SQL) => sql`((${time})::timestamptz at time zone ${ZONE})::date`;
+const ms = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint`;
+
+/** A transaction's differences to the figures, written together just before it commits. */
+export class FigureChanges {
+  private readonly rows: Contribution[] = [];
+  private readonly moves: { at: Date; status: string }[] = [];
+
+  filed(row: ComplaintRow) {
+    this.rows.push(contributionOf(row, 1));
+  }
+
+  changed(before: ComplaintRow, after: ComplaintRow) {
+    if (sameFigures(before, after)) return;
+    this.rows.push(contributionOf(before, -1), contributionOf(after, 1));
+  }
+
+  /** A timeline event that moved the complaint into `status`, at the event's own time. */
+  moved(at: Date, status: string) {
+    this.moves.push({ at, status });
+  }
+
+  /**
+   * One statement for the three tables. Rows are written in key order, so transactions that touch the same rows
+   * take their locks in the same order and cannot deadlock on them; it runs last, so those locks are held only
+   * until the commit.
+   */
+  async write(tx: Tx) {
+    if (this.rows.length === 0 && this.moves.length === 0) return;
+    const figures = this.rows.length
+      ? sql`figures as (
+          insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms)
+          select ${dayOf(sql`v.created_at`)}, v.type, v.severity, v.status, v.assignee_id is not null, coalesce(sp.department, ''),
+            sum(v.complaints), sum(v.resolved), sum(v.on_time), sum(v.resolution_ms)
+          from (values ${sql.join(
+            this.rows.map((r) => sql`(${r.createdAt.toISOString()}, ${r.type}, ${r.severity}, ${r.status}, ${r.assigneeId}::text, ${r.complaints}::int, ${r.resolved}::int, ${r.onTime}::int, ${r.resolutionMs}::bigint)`),
+            sql`, `,
+          )}) as v(created_at, type, severity, status, assignee_id, complaints, resolved, on_time, resolution_ms)
+          left join ${staffProfile} sp on sp.user_id = v.assignee_id
+          group by 1, 2, 3, 4, 5, 6
+          order by 1, 2, 3, 4, 5, 6
+          on conflict (day, type, severity, status, assigned, department) do update set
+            complaints = ${complaintFigures}.complaints + excluded.complaints,
+            resolved = ${complaintFigures}.resolved + excluded.resolved,
+            on_time = ${complaintFigures}.on_time + excluded.on_time,
+            resolution_ms = ${complaintFigures}.resolution_ms + excluded.resolution_ms
+        ),
+        totals as (
+          insert into ${complaintTotals} (status, complaints)
+          select v.status, sum(v.complaints) from (values ${sql.join(
+            this.rows.map((r) => sql`(${r.status}, ${r.complaints}::int)`),
+            sql`, `,
+          )}) as v(status, complaints)
+          group by 1 order by 1
+          on conflict (status) do update set complaints = ${complaintTotals}.complaints + excluded.complaints
+        )`
+      : null;
+    const moves = this.moves.length
+      ? sql`moves as (
+          insert into ${complaintMoves} (day, status, moves)
+          select ${dayOf(sql`v.at`)}, v.status, count(*) from (values ${sql.join(
+            this.moves.map((m) => sql`(${m.at.toISOString()}, ${m.status})`),
+            sql`, `,
+          )}) as v(at, status)
+          group by 1, 2 order by 1, 2
+          on conflict (day, status) do update set moves = ${complaintMoves}.moves + excluded.moves
+        )`
+      : null;
+    await tx.execute(sql`with ${sql.join([figures, moves].filter(Boolean) as SQL[], sql`, `)} select 1`);
+  }
+}
+
+/** The figures rows as the complaints say they are now; `where` narrows the complaints counted. */
+function figuresFromComplaints(where: SQL = sql`true`) {
+  const resolved = sql`(c.resolved_at is not null and c.status in ('resolved', 'closed'))`;
+  return sql`
+    select ${dayOf(sql`c.created_at`)} as day, c.type, c.severity, c.status, c.assignee_id is not null as assigned, coalesce(sp.department, '') as department,
+      count(*)::int as complaints,
+      (count(*) filter (where ${resolved}))::int as resolved,
+      (count(*) filter (where ${resolved} and ${ms(sql`c.resolved_at`)} <= ${ms(sql`c.due_at`)}))::int as on_time,
+      coalesce(sum(${ms(sql`c.resolved_at`)} - ${ms(sql`c.created_at`)}) filter (where ${resolved}), 0)::bigint as resolution_ms
+    from ${complaint} c
+    left join ${staffProfile} sp on sp.user_id = c.assignee_id
+    where ${where}
+    group by 1, 2, 3, 4, 5, 6`;
+}
+
+const movesFromEvents = sql`
+  select ${dayOf(sql`created_at`)} as day, to_status as status, count(*)::int as moves
+  from ${complaintEvent}
+  where to_status is not null
+  group by 1, 2`;
+
+export type FigureRow = {
+  day: string;
+  type: string;
+  severity: string;
+  status: string;
+  assigned: boolean;
+  department: string;
+  complaints: number;
+  resolved: number;
+  onTime: number;
+  resolutionMs: number;
+};
+export type Figures = { figures: FigureRow[]; moves: { day: string; status: string; moves: number }[]; totals: { status: string; complaints: number }[] };
+
+const rowsOf = async <T>(db: Db | Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const asFigure = (r: Record<string, unknown>): FigureRow => ({
+  day: String(r.day).slice(0, 10),
+  type: r.type as string,
+  severity: r.severity as string,
+  status: r.status as string,
+  assigned: Boolean(r.assigned),
+  department: r.department as string,
+  complaints: Number(r.complaints),
+  resolved: Number(r.resolved),
+  onTime: Number(r.on_time ?? r.onTime),
+  resolutionMs: Number(r.resolution_ms ?? r.resolutionMs),
+});
+const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+const figureKey = (r: FigureRow) => [r.day, r.type, r.severity, r.status, r.assigned, r.department].join('|');
+
+/** Every figure, kept or recounted, without the rows that have come down to nothing, in one order. */
+function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figures['totals']): Figures {
+  return {
+    figures: byKey(
+      figures.filter((f) => f.complaints !== 0 || f.resolved !== 0 || f.onTime !== 0 || f.resolutionMs !== 0),
+      figureKey,
+    ),
+    moves: byKey(
+      moves.map((m) => ({ day: String(m.day).slice(0, 10), status: m.status, moves: Number(m.moves) })).filter((m) => m.moves !== 0),
+      (m) => `${m.day}|${m.status}`,
+    ),
+    totals: byKey(
+      totals.map((t) => ({ status: t.status, complaints: Number(t.complaints) })).filter((t) => t.complaints !== 0),
+      (t) => t.status,
+    ),
+  };
+}
+
+/** The figures as kept. */
+export async function keptFigures(db: Db | Tx): Promise<Figures> {
+  const [figures, moves, totals] = await Promise.all([
+    rowsOf<Record<string, unknown>>(db, sql`select * from ${complaintFigures}`),
+    rowsOf<Figures['moves'][number]>(db, sql`select * from ${complaintMoves}`),
+    rowsOf<Figures['totals'][number]>(db, sql`select * from ${complaintTotals}`),
+  ]);
+  return normalise(figures.map(asFigure), moves, totals);
+}
+
+/** The figures as the complaints and their timelines say they are. */
+export async function recountFigures(db: Db | Tx): Promise<Figures> {
+  const [figures, moves, totals] = await Promise.all([
+    rowsOf<Record<string, unknown>>(db, figuresFromComplaints()),
+    rowsOf<Figures['moves'][number]>(db, movesFromEvents),
+    rowsOf<Figures['totals'][number]>(db, sql`select status, count(*)::int as complaints from ${complaint} group by status`),
+  ]);
+  return normalise(figures.map(asFigure), moves, totals);
+}
+
+/** Replaces the kept figures with a recount, inside `tx`, holding writes to complaints and their timelines meanwhile. */
+async function recountInto(tx: Tx) {
+  // A change already under way finishes first; the ones after it wait, so none is counted twice or lost.
+  await tx.execute(sql`lock table ${complaint}, ${complaintEvent} in share mode`);
+  await tx.execute(sql`delete from ${complaintFigures}`);
+  await tx.execute(sql`delete from ${complaintMoves}`);
+  await tx.execute(sql`delete from ${complaintTotals}`);
+  await tx.execute(sql`insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms) ${figuresFromComplaints()}`);
+  await tx.execute(sql`insert into ${complaintMoves} (day, status, moves) ${movesFromEvents}`);
+  await tx.execute(sql`insert into ${complaintTotals} (status, complaints) select status, count(*) from ${complaint} group by status`);
+}
+
+/** Replaces the kept figures with a recount (`npm run admin -- figures rebuild`): how many rows each table now has. */
+export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: number; totals: number }> {
+  return db.transaction(async (tx) => {
+    await recountInto(tx);
+    const [counts] = await rowsOf<{ figures: number; moves: number; totals: number }>(
+      tx,
+      sql`select (select count(*) from ${complaintFigures})::int as figures, (select count(*) from ${complaintMoves})::int as moves, (select count(*) from ${complaintTotals})::int as totals`,
+    );
+    return counts;
+  });
+}
+
+/**
+ * A database whose complaints were never counted (one upgraded from before the figures existed, or filled by a bulk
+ * load) is counted once at start. Nodes starting together count it once: the first takes the lock, the others then
+ * find it counted.
+ */
+export async function ensureFigures(db: Db): Promise<boolean> {
+  const counted = sql`select exists (select 1 from ${complaintTotals}) as counted, exists (select 1 from ${complaint}) as complaints`;
+  const [state] = await rowsOf<{ counted: boolean; complaints: boolean }>(db, counted);
+  if (state.counted || !state.complaints) return false;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${complaintTotals} in exclusive mode`);
+    const [again] = await rowsOf<{ counted: boolean; complaints: boolean }>(tx, counted);
+    if (again.counted || !again.complaints) return false;
+    await recountInto(tx);
+    return true;
+  });
+}
+
+/**
+ * A staff member's department changes: the figures of the complaints they hold move with them. `apply` makes the
+ * change; their complaints are taken out of the figures before it and put back after, under the new department.
+ */
+export async function moveDepartment(tx: Tx, userId: string, apply: () => Promise<void>) {
+  const mine = sql`c.assignee_id = ${userId}`;
+  const shift = (sign: '+' | '-') => sql`
+    insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms)
+    select day, type, severity, status, assigned, department, ${sql.raw(sign)}complaints, ${sql.raw(sign)}resolved, ${sql.raw(sign)}on_time, ${sql.raw(sign)}resolution_ms
+    from (${figuresFromComplaints(mine)}) f
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (day, type, severity, status, assigned, department) do update set
+      complaints = ${complaintFigures}.complaints + excluded.complaints,
+      resolved = ${complaintFigures}.resolved + excluded.resolved,
+      on_time = ${complaintFigures}.on_time + excluded.on_time,
+      resolution_ms = ${complaintFigures}.resolution_ms + excluded.resolution_ms`;
+  // Their complaints stay where they are meanwhile: a move of one of them would be counted under the wrong department.
+  await tx.execute(sql`select 1 from ${complaint} c where ${mine} for update`);
+  await tx.execute(shift('-'));
+  await apply();
+  await tx.execute(shift('+'));
+}
+
+/** Statuses whose complaints are still work: the overdue and emergency cards count only these. */
+export const OPEN_STATUSES_SQL = sql.raw(`(${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
