@@ -431,22 +431,35 @@ export function createComplaintsService(deps: {
 
     /** Anyone with the reference and the PNR or mobile it was filed with: status and timeline only. */
     async track(reference: string, proof: { pnr?: string; mobile?: string }) {
-      const row = await findRow(reference);
+      // One round trip: the complaint with its public moves, which the proof then has to match.
+      const [row] = await db
+        .select({
+          reference: complaint.reference,
+          type: complaint.type,
+          status: complaint.status,
+          pnr: complaint.pnr,
+          mobile: complaint.mobile,
+          createdAt: complaint.createdAt,
+          updatedAt: complaint.updatedAt,
+          timeline: sql<{ kind: 'created' | 'status'; toStatus: ComplaintStatus | null; createdAt: string }[]>`coalesce((
+            select json_agg(json_build_object('kind', e.kind, 'toStatus', e.to_status, 'createdAt', e.created_at) order by e.seq)
+            from ${complaintEvent} e
+            where e.complaint_id = "complaint"."id" and e.kind in ('created', 'status')
+          ), '[]'::json)`,
+        })
+        .from(complaint)
+        .where(eq(complaint.reference, reference.toUpperCase()))
+        .limit(1);
       const mobileDigits = proof.mobile?.replace(/\D/g, '').slice(-10);
       const matches = row && ((proof.pnr && row.pnr === proof.pnr.trim()) || (mobileDigits && mobileDigits.length === 10 && row.mobile?.replace(/\D/g, '').endsWith(mobileDigits)));
       if (!row || !matches) throw new AppError('not_found', 'No complaints found matching your search.');
-      const events = await db
-        .select({ kind: complaintEvent.kind, toStatus: complaintEvent.toStatus, createdAt: complaintEvent.createdAt })
-        .from(complaintEvent)
-        .where(and(eq(complaintEvent.complaintId, row.id), inArray(complaintEvent.kind, ['created', 'status'])))
-        .orderBy(asc(complaintEvent.seq));
       return {
         reference: row.reference,
         type: row.type as ComplaintType,
         status: row.status as ComplaintStatus,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
-        timeline: events.map((e) => ({ kind: e.kind as 'created' | 'status', toStatus: (e.toStatus as ComplaintStatus | null) ?? null, createdAt: e.createdAt.toISOString() })),
+        timeline: row.timeline.map((e) => ({ kind: e.kind, toStatus: e.toStatus ?? null, createdAt: new Date(e.createdAt).toISOString() })),
       };
     },
 
