@@ -24,6 +24,8 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
   return {
     ms,
     dataDir,
+    /** The server's own process (tsx loads in-process): its /proc entry gives its memory. */
+    pid: child.pid,
     url: `http://localhost:${port}`,
     stop: () =>
       new Promise((resolve) => {
