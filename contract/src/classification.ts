@@ -3,7 +3,7 @@ import { calendarDate } from './analytics';
 import { COMPLAINT_TYPES, SEVERITIES } from './complaints';
 import { DESCRIPTION_MAX } from './limits';
 import { LANGUAGES } from './enums';
-import { pageOf } from './system';
+import { cursorParam, keysetPageOf } from './system';
 
 /**
  * Smart classification: the model's call on each complaint (the original prototype's Classified / Pending
@@ -45,6 +45,7 @@ export const classificationListQuerySchema = z
     /** Days in India, both included. */
     from: calendarDate.optional(),
     to: calendarDate.optional(),
+    cursor: cursorParam,
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
@@ -78,7 +79,7 @@ export const classificationSchema = z.object({
 });
 export type Classification = z.infer<typeof classificationSchema>;
 
-export const classificationListSchema = pageOf(classificationSchema);
+export const classificationListSchema = keysetPageOf(classificationSchema);
 export type ClassificationList = z.infer<typeof classificationListSchema>;
 
 /**

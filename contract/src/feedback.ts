@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from './complaints';
-import { pageOf } from './system';
+import { cursorParam, keysetPageOf } from './system';
 
 /**
  * What passengers send through the Feedback Form (`POST /complaints/feedback/`), for staff to read. The ratings given
@@ -14,6 +14,7 @@ export const feedbackListQuerySchema = z.object({
   kind: z.enum(FEEDBACK_KINDS).optional(),
   /** Only those naming this complaint. */
   complaint: z.string().trim().toUpperCase().regex(/^CMP\d+$/, 'reference_invalid').optional(),
+  cursor: cursorParam,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -39,5 +40,5 @@ export const feedbackEntrySchema = z.object({
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
 
-export const feedbackListSchema = pageOf(feedbackEntrySchema);
+export const feedbackListSchema = keysetPageOf(feedbackEntrySchema);
 export type FeedbackList = z.infer<typeof feedbackListSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './enums';
 import { COMPLAINT_TYPES } from './complaints';
-import { pageOf } from './system';
+import { cursorParam, keysetPageOf } from './system';
 
 /** Limits of one solution in the quick-resolution library. */
 export const SOLUTION_PROBLEM_MAX = 160;
@@ -75,12 +75,13 @@ export const solutionListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   type: z.enum(COMPLAINT_TYPES).optional(),
   state: z.enum(SOLUTION_STATES).default('active'),
+  cursor: cursorParam,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type SolutionListQuery = z.input<typeof solutionListQuerySchema>;
 
-export const solutionListSchema = pageOf(solutionSchema);
+export const solutionListSchema = keysetPageOf(solutionSchema);
 export type SolutionList = z.infer<typeof solutionListSchema>;
 
 /** The Quick Resolution tiles. `successRate` is over every application ever made (same rule as above). */

@@ -3,7 +3,7 @@ import { phoneSchema } from './account';
 import { COMPLAINT_STATUSES, COMPLAINT_TYPES, SEVERITIES } from './complaints';
 import { LANGUAGES } from './enums';
 import { NAME_MAX } from './limits';
-import { pageOf } from './system';
+import { cursorParam, keysetPageOf } from './system';
 
 /** The jobs a staff member does; labels are translated by value (`staffPage.jobRoles.<role>`). */
 export const JOB_ROLES = ['tte', 'coach_attendant', 'rpf', 'catering_supervisor', 'electrician', 'housekeeping', 'helpdesk_agent'] as const;
@@ -74,6 +74,7 @@ export const staffListQuerySchema = z.object({
   status: z.enum(STAFF_STATUSES).optional(),
   /** A complaint type the person handles. */
   expertise: z.enum(COMPLAINT_TYPES).optional(),
+  cursor: cursorParam,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(12),
 });
@@ -109,7 +110,7 @@ export const staffMemberSchema = z
   .extend(staffFiguresSchema.shape);
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffListSchema = pageOf(staffMemberSchema).extend({
+export const staffListSchema = keysetPageOf(staffMemberSchema).extend({
   /** Every department in use, for the filter. */
   departments: z.array(z.string()),
 });

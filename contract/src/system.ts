@@ -58,6 +58,21 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
+/**
+ * One page of a list read by keyset: `next` / `prev` are opaque cursors for the pages after and before (null at
+ * either end), and `total` is exact up to a bound and the database's estimate past it (`exact: false`, "about N").
+ * `page` stays for callers still paging by number.
+ */
+export const keysetPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({
+    exact: z.boolean(),
+    next: z.string().nullable(),
+    prev: z.string().nullable(),
+  });
+
+/** Where a keyset list resumes: a `next` or `prev` cursor from the page before. */
+export const cursorParam = z.string().max(1000).optional();
+
 export const outboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),
@@ -74,9 +89,11 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-export const outboxListSchema = pageOf(outboxMessageSchema);
+export const outboxListSchema = keysetPageOf(outboxMessageSchema);
+export type OutboxList = z.infer<typeof outboxListSchema>;
 
 export const paginationQuerySchema = z.object({
+  cursor: cursorParam,
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

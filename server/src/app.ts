@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = options.providers?.mail ?? (config.smtpUrl ? createSmtpMailProvider(config.smtpUrl, config.mailFrom) : undefined);
   // One try per call: the outbox spaces the retries out (and keeps them across restarts) instead of the gateway client.
   const sms = options.providers?.sms ?? (config.sms ? createHttpSmsProvider({ ...config.sms, retry: { ...SMS_RETRY, retries: 0 } }) : undefined);
-  const messenger = createMessenger({ db: database.db, log: app.log, mail, sms, retry: options.outboxRetry });
+  const messenger = createMessenger({ db: database.db, log: app.log, mail, sms, retry: options.outboxRetry, exactCountMax: config.exactCountMax });
   app.addHook('onReady', async () => messenger.start());
   app.addHook('preClose', () => messenger.stop());
   const notifications = createNotificationsService(database.db);
@@ -177,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     llm: config.llm ? createLlmClassifier(config.llm) : undefined,
     log: app.log,
     changes,
+    exactCountMax: config.exactCountMax,
   });
   const support = createSupportService({
     db: database.db,
@@ -254,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(outboxRoutes({ messenger, guards }));
   await app.register(complaintRoutes({ complaints, guards, db: database.db, rateLimit: config.rateLimit }));
   await app.register(legacyRoutes({ complaints, messenger, guards, db: database.db }));
-  await app.register(feedbackRoutes({ feedback: createFeedbackService({ db: database.db }), guards }));
+  await app.register(feedbackRoutes({ feedback: createFeedbackService({ db: database.db, exactCountMax: config.exactCountMax }), guards }));
   const moduleDeps: ModuleDeps = { config, db: database.db, auth, guards, messenger, messages, notifications, notifier, complaints, changes, storage, assignment };
   await app.register(assignmentRoutes({ assignment, guards }));
   await app.register(

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const about = async (user: User, reference: string) => (await notificationsOf(t.app, user.cookie)).filter((n) => n.params.reference === reference);
 /** Every outbox message to these recipients (newest first). */
 async function outboxFor(...recipients: string[]) {
-  const { items } = await t.app.services.messenger.list(1, 100);
+  const { items } = await t.app.services.messenger.list({ page: 1, pageSize: 100 });
   return items.filter((m) => recipients.includes(m.recipient));
 }
 

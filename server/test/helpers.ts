@@ -110,7 +110,7 @@ export async function createUser(app: FastifyInstance, role: 'passenger' | 'staf
 
 /** The newest outbox message to `recipient` (e-mail address or phone number). */
 export async function lastMessageTo(app: FastifyInstance, recipient: string) {
-  const { items } = await app.services.messenger.list(1, 100);
+  const { items } = await app.services.messenger.list({ page: 1, pageSize: 100 });
   return items.find((m) => m.recipient === recipient);
 }
 

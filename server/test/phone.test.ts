@@ -270,7 +270,7 @@ describe('POST /api/auth/phone-number/send-otp (rate limits on)', () => {
     expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many codes sent to this number. Please try again in an hour.' });
 
     // The refused request sent nothing; another number is still served.
-    const { items } = await limited.app.services.messenger.list(1, 100);
+    const { items } = await limited.app.services.messenger.list({ page: 1, pageSize: 100 });
     expect(items.filter((m) => m.recipient === e164)).toHaveLength(1);
     expect((await sendOtp(newNumber(), limited.app)).statusCode).toBe(200);
   });

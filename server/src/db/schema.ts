@@ -165,7 +165,8 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_created_idx').on(t.createdAt),
+    // The Outbox screen's order (newest first, id breaking ties), read by keyset: lib/keyset.ts.
+    index('outbox_created_id_idx').on(t.createdAt, t.id),
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),
     // The worker's look-up: only rows still to send are in it.
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
@@ -366,7 +367,15 @@ export const feedback = pgTable(
     email: text('email'),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_subject_idx').on(t.subject, t.createdAt), uniqueIndex('feedback_complaint_idx').on(t.complaintId), index('feedback_credited_idx').on(t.creditedTo), index('feedback_rating_day_idx').on(t.createdAt, t.rating).where(sql`rating is not null`)],
+  (t) => [
+    // The staff Feedback list (form entries only, newest first, read by keyset), whole and for one complaint.
+    index('feedback_form_idx').on(t.createdAt, t.id).where(sql`complaint_id is null`),
+    index('feedback_subject_idx').on(t.subject, t.createdAt, t.id),
+    uniqueIndex('feedback_complaint_idx').on(t.complaintId),
+    index('feedback_credited_idx').on(t.creditedTo),
+    // Ratings in a period: the analytics breakdown.
+    index('feedback_rating_day_idx').on(t.createdAt, t.rating).where(sql`rating is not null`),
+  ],
 );
 
 // ---- Operations: staff, solutions, settings ----
@@ -497,8 +506,11 @@ export const classification = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('classification_created_idx').on(t.createdAt.desc()),
-    index('classification_status_idx').on(t.status, t.createdAt.desc()),
+    // The review queue's order (newest first, the complaint id breaking ties, read by keyset), whole, by status
+    // and by the settled type; its other filters narrow a walk along the first.
+    index('classification_created_idx').on(t.createdAt, t.complaintId),
+    index('classification_status_idx').on(t.status, t.createdAt, t.complaintId),
+    index('classification_type_idx').on(sql`coalesce(${t.reviewedType}, ${t.predictedType})`, t.createdAt, t.complaintId),
     index('classification_reviewed_idx').on(t.reviewedAt),
   ],
 );

@@ -1,17 +1,24 @@
 import type { Classification, ClassificationStatus, classificationListQuerySchema, ClassificationSummary, ComplaintType, Prediction, ReviewInput, Role, Severity } from '@railmadad/contract';
 import { COMPLAINT_TYPE_LABELS, COMPLAINT_TYPES } from '@railmadad/contract';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { classification, complaint, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 import { likePattern, ZONE } from '../../lib/sql';
 import type { LlmClassifier } from '../../providers/llm';
 import type { Change, ComplaintChanges } from '../complaints/complaint-changes';
 import type { ClassifierService } from './classifier';
 
 const WEEKS = 8;
+
+/** The review queue's order: newest first, the complaint id breaking ties; `classification_created_idx` serves it. */
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`${classification.createdAt}`, dir: 'desc', kind: 'time' },
+  { expr: sql`${classification.complaintId}`, dir: 'desc', kind: 'text' },
+];
 
 /** Whether a call waits for a person: the model disagrees with the passenger or is unsure. */
 export const needsReview = (prediction: Pick<Prediction, 'category' | 'confidence'>, chosen: ComplaintType, threshold: number) =>
@@ -27,6 +34,8 @@ export function createClassificationService(deps: {
   log: FastifyBaseLogger;
   /** A review changes the complaint's type or emergency call through the one writer of complaint changes. */
   changes: ComplaintChanges;
+  /** Rows the list counts exactly before it shows an estimate. */
+  exactCountMax?: number;
 }) {
   const { db, classifier, threshold } = deps;
   const reviewer = sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${classification.reviewedBy})`;
@@ -131,18 +140,26 @@ export function createClassificationService(deps: {
       if (query.from) filters.push(sql`${classification.createdAt} >= (${query.from}::date::timestamp at time zone ${ZONE})`);
       if (query.to) filters.push(sql`${classification.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${ZONE})`);
       const where = filters.length ? and(...filters) : undefined;
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select(columns)
-          .from(classification)
-          .innerJoin(complaint, eq(complaint.id, classification.complaintId))
-          .where(where)
-          .orderBy(desc(classification.createdAt), desc(complaint.reference))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(classification).innerJoin(complaint, eq(complaint.id, classification.complaintId)).where(where),
+      const [found, counted] = await Promise.all([
+        keysetPage({
+          list: 'classification',
+          keys: LIST_KEYS,
+          cursor: query.cursor,
+          page: query.page,
+          pageSize: query.pageSize,
+          fetch: (seek, order, limit, offset) =>
+            db
+              .select({ ...columns, key: keyColumn(LIST_KEYS) })
+              .from(classification)
+              .innerJoin(complaint, eq(complaint.id, classification.complaintId))
+              .where(and(where, seek))
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+        }),
+        boundedCount(db, sql`from ${classification} inner join ${complaint} on ${complaint.id} = ${classification.complaintId} ${where ? sql`where ${where}` : sql``}`, deps.exactCountMax ?? EXACT_COUNT_MAX),
       ]);
-      return { items: rows.map((r) => toClassification(r as Row)), total, page: query.page, pageSize: query.pageSize };
+      return { items: found.rows.map((r) => toClassification(r as unknown as Row)), ...counted, page: query.page, pageSize: query.pageSize, next: found.next, prev: found.prev };
     },
 
     async summary(): Promise<ClassificationSummary> {

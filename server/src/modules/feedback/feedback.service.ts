@@ -1,8 +1,9 @@
 import { type FeedbackEntry, type FeedbackList, type feedbackListQuerySchema, isPhoneOnlyEmail } from '@railmadad/contract';
-import { and, count, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { complaint, feedback, user } from '../../db/schema';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 
 export type FeedbackService = ReturnType<typeof createFeedbackService>;
 
@@ -13,7 +14,13 @@ const NAMES_A_COMPLAINT = sql`${feedback.subject} ~ '^CMP[0-9]+$'`;
 const withoutCategoryLines = (message: string) => message.replace(/^Category:[^\n]*\n(?:Subcategory:[^\n]*\n)?\n?/, '');
 
 /** The Feedback Form's entries for staff: the rows the legacy route writes (the ratings of resolved complaints have their complaint id set). */
-export function createFeedbackService(deps: { db: Db }) {
+/** Newest first, the id breaking ties; `feedback_form_idx` (and `feedback_subject_idx` for one complaint) serve it. */
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`${feedback.createdAt}`, dir: 'desc', kind: 'time' },
+  { expr: sql`${feedback.id}`, dir: 'desc', kind: 'text' },
+];
+
+export function createFeedbackService(deps: { db: Db; exactCountMax?: number }) {
   const { db } = deps;
 
   return {
@@ -24,9 +31,17 @@ export function createFeedbackService(deps: { db: Db }) {
       if (query.kind === 'general') where.push(not(NAMES_A_COMPLAINT));
       if (query.complaint) where.push(eq(feedback.subject, query.complaint));
       const filter = and(...where);
-      const [rows, [{ total }]] = await Promise.all([
-        db
+      const [found, counted] = await Promise.all([
+        keysetPage({
+          list: 'feedback',
+          keys: LIST_KEYS,
+          cursor: query.cursor,
+          page,
+          pageSize,
+          fetch: (seek, order, limit, offset) =>
+            db
           .select({
+            key: keyColumn(LIST_KEYS),
             id: feedback.id,
             createdAt: feedback.createdAt,
             storedName: feedback.name,
@@ -42,13 +57,14 @@ export function createFeedbackService(deps: { db: Db }) {
           .from(feedback)
           .leftJoin(user, eq(user.id, feedback.userId))
           .leftJoin(complaint, eq(complaint.reference, feedback.subject))
-          .where(filter)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(feedback).where(filter),
+          .where(and(filter, seek))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        }),
+        boundedCount(db, sql`from ${feedback} where ${filter}`, deps.exactCountMax ?? EXACT_COUNT_MAX),
       ]);
-      const items = rows.map(
+      const items = found.rows.map(
         (r): FeedbackEntry => ({
           id: r.id,
           createdAt: r.createdAt.toISOString(),
@@ -62,7 +78,7 @@ export function createFeedbackService(deps: { db: Db }) {
           subject: r.subject,
         }),
       );
-      return { items, total, page, pageSize };
+      return { items, ...counted, page, pageSize, next: found.next, prev: found.prev };
     },
   };
 }

@@ -14,7 +14,7 @@ export const outboxRoutes =
         config: { access: ['admin'] },
         schema: { tags: ['admin'], querystring: paginationQuerySchema, response: { 200: outboxListSchema } },
       },
-      async (request) => deps.messenger.list(request.query.page, request.query.pageSize),
+      async (request) => deps.messenger.list(request.query),
     );
 
     app.post(

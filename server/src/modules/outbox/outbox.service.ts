@@ -1,9 +1,10 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 import type { MailMessage, MailProvider } from '../../providers/mail';
 import { backoffDelay, type RetryPolicy, SMS_RETRY, withRetry } from '../../providers/retry';
 import type { SmsMessage, SmsProvider } from '../../providers/sms';
@@ -19,6 +20,12 @@ const CLAIM_MS = 60_000;
 /** How often each node looks for messages due (a new message is also sent at once, without waiting for this). */
 const POLL_MS = 2_000;
 const BATCH = 20;
+
+/** The Outbox screen's order, newest first; `outbox_created_id_idx` serves it. */
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`${outbox.createdAt}`, dir: 'desc', kind: 'time' },
+  { expr: sql`${outbox.id}`, dir: 'desc', kind: 'text' },
+];
 
 /** A failure worth another try: a network error, a 5xx or 429 from an SMS gateway, a 4xx from a mail server. */
 function retryable(error: unknown): boolean {
@@ -38,7 +45,7 @@ function retryable(error: unknown): boolean {
  * `wait: true` is for the few messages a person stands waiting for (a sign-in code, staff's own SMS): it is sent
  * in the request itself, with the same retries, and the answer says how it went.
  */
-export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: MailProvider; sms?: SmsProvider; retry?: RetryPolicy }) {
+export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: MailProvider; sms?: SmsProvider; retry?: RetryPolicy; exactCountMax?: number }) {
   const { db, log } = deps;
   const policy = deps.retry ?? SMS_RETRY;
 
@@ -214,17 +221,28 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
       return toItem(row);
     },
 
-    async list(page: number, pageSize: number) {
-      const [items, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(outbox)
-          .orderBy(desc(outbox.createdAt), desc(outbox.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(outbox),
+    /** A page of messages, newest first, by cursor (or by page number for callers not yet moved to cursors). */
+    async list(query: { cursor?: string; page: number; pageSize: number }) {
+      const { page, pageSize } = query;
+      const [found, counted] = await Promise.all([
+        keysetPage({
+          list: 'outbox',
+          keys: LIST_KEYS,
+          cursor: query.cursor,
+          page,
+          pageSize,
+          fetch: (seek, order, limit, offset) =>
+            db
+              .select({ row: outbox, key: keyColumn(LIST_KEYS) })
+              .from(outbox)
+              .where(seek)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+        }),
+        boundedCount(db, sql`from ${outbox}`, deps.exactCountMax ?? EXACT_COUNT_MAX),
       ]);
-      return { items: items.map(toItem), total, page, pageSize };
+      return { items: found.rows.map((r) => toItem(r.row)), ...counted, page, pageSize, next: found.next, prev: found.prev };
     },
   };
 }

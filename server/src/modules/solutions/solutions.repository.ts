@@ -1,6 +1,7 @@
 import type { ComplaintType, Language, Solution, SolutionSummary } from '@railmadad/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 
 /**
  * Every application of a solution with its outcome (the rule is written out on `solutionSchema`
@@ -109,20 +110,42 @@ function filterSql(f: SolutionFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`coalesce(s.times_applied, 0)`, dir: 'desc', kind: 'int' },
+  // Rates are 0–1, so -1 puts the never-applied last, as "nulls last" would.
+  { expr: sql`coalesce(s.successes::float8 / nullif(s.times_applied, 0), -1)`, dir: 'desc', kind: 'float' },
+  { expr: sql`s.problem`, dir: 'asc', kind: 'text' },
+  { expr: sql`s.id`, dir: 'asc', kind: 'text' },
+];
+
 export function createSolutionsRepository(db: Db) {
   return {
-    async list(filter: SolutionFilter, page: number, pageSize: number) {
+    /**
+     * The library, most used first, then the best success rate (none yet: last), then by problem. The order is on
+     * figures worked out per solution, so each page reads the (curated, small) library whole; the keyset still keeps
+     * the pages from shifting while solutions are applied.
+     */
+    async list(filter: SolutionFilter, paging: { cursor?: string; page: number; pageSize: number }, exactUpTo = EXACT_COUNT_MAX) {
       const where = filterSql(filter);
-      const [items, [{ total }]] = await Promise.all([
-        rows<Row>(
-          db,
-          sql`select * from (${withFigures(filter.language, where)}) s
-              order by coalesce(s.times_applied, 0) desc, s.successes::float8 / nullif(s.times_applied, 0) desc nulls last, s.problem asc, s.id asc
-              limit ${pageSize} offset ${(page - 1) * pageSize}`,
-        ),
-        rows<{ total: number }>(db, sql`select count(*)::int as total from solution s where ${where}`),
+      const [found, counted] = await Promise.all([
+        keysetPage({
+          list: 'solutions',
+          keys: LIST_KEYS,
+          cursor: paging.cursor,
+          page: paging.page,
+          pageSize: paging.pageSize,
+          fetch: (seek, order, limit, offset) =>
+            rows<Row & { key: (string | number)[] }>(
+              db,
+              sql`select *, ${keyColumn(LIST_KEYS)} as key from (${withFigures(filter.language, where)}) s
+                  where ${seek ?? sql`true`}
+                  order by ${sql.join(order, sql`, `)}
+                  limit ${limit} offset ${offset}`,
+            ),
+        }),
+        boundedCount(db, sql`from solution s where ${where}`, exactUpTo),
       ]);
-      return { items: items.map((r) => toSolution(r, filter.language)), total: Number(total) };
+      return { items: found.rows.map((r) => toSolution(r, filter.language)), ...counted, next: found.next, prev: found.prev };
     },
 
     async get(id: string, language: Language): Promise<Solution | undefined> {

@@ -25,7 +25,7 @@ export const solutionsRoutes =
   (deps: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { guards } = deps;
-    const solutions = createSolutionsService({ db: deps.db, complaints: deps.complaints });
+    const solutions = createSolutionsService({ db: deps.db, complaints: deps.complaints, exactCountMax: deps.config.exactCountMax });
     const loaded = await ensureStarterSolutions(deps.db);
     if (loaded > 0) app.log.info({ solutions: loaded }, 'starter solution library loaded');
 

@@ -47,7 +47,7 @@ export function searchWords(text: string | undefined, max = 12): string[] {
 
 export type SolutionsService = ReturnType<typeof createSolutionsService>;
 
-export function createSolutionsService(deps: { db: Db; complaints: ComplaintsService }) {
+export function createSolutionsService(deps: { db: Db; complaints: ComplaintsService; exactCountMax?: number }) {
   const { db, complaints } = deps;
   const repository = createSolutionsRepository(db);
 
@@ -61,8 +61,8 @@ export function createSolutionsService(deps: { db: Db; complaints: ComplaintsSer
     /** `language`: the reader's, for the wording shown beside the original. */
     async list(rawQuery: unknown, language: Language = 'en') {
       const query = solutionListQuerySchema.parse(rawQuery);
-      const { items, total } = await repository.list({ q: searchWords(query.q), type: query.type, state: query.state, language }, query.page, query.pageSize);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const found = await repository.list({ q: searchWords(query.q), type: query.type, state: query.state, language }, query, deps.exactCountMax);
+      return { ...found, page: query.page, pageSize: query.pageSize };
     },
 
     get: found,

@@ -10,7 +10,7 @@ const idParams = z.object({ id: z.string().trim().min(1).max(64) });
 export const staffRoutes =
   (deps: ModuleDeps, options: StaffServiceOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const staff = createStaffService({ db: deps.db, auth: deps.auth, messenger: deps.messenger, messages: deps.messages, notifications: deps.notifications, changes: deps.changes }, options);
+    const staff = createStaffService({ db: deps.db, auth: deps.auth, messenger: deps.messenger, messages: deps.messages, notifications: deps.notifications, changes: deps.changes, exactCountMax: deps.config.exactCountMax }, options);
     const admin = { onRequest: deps.guards.requireRole('admin'), config: { access: ['admin'] as 'admin'[] } };
 
     app.get(

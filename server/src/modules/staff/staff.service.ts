@@ -21,13 +21,14 @@ import {
   type staffListQuerySchema,
   type staffPatchSchema,
 } from '@railmadad/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { languageOf, type Messages } from '../../lib/messages';
 import { account, complaint, feedback, session, staffProfile, user, userSettings } from '../../db/schema';
 import { DAY_MS } from '../../lib/complaint-rules';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { likePattern } from '../../lib/sql';
@@ -53,6 +54,15 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The staff list's order: by name, the account id breaking ties. Staff number in the thousands, not millions, so
+ * the join is read whole and sorted; the keyset keeps the pages steady while people are added.
+ */
+const LIST_KEYS: SortKey[] = [
+  { expr: sql`lower(${user.name})`, dir: 'asc', kind: 'text' },
+  { expr: sql`${user.id}`, dir: 'asc', kind: 'text' },
+];
+
 export type StaffServiceOptions = {
   /**
    * Hands a complaint a deactivation or leave took back to someone else (auto-assignment), inside the same
@@ -66,7 +76,7 @@ export type StaffServiceOptions = {
 export type StaffService = ReturnType<typeof createStaffService>;
 
 export function createStaffService(
-  deps: { db: Db; auth: Auth; messenger: Messenger; messages: Messages; notifications: NotificationsService; changes: ComplaintChanges },
+  deps: { db: Db; auth: Auth; messenger: Messenger; messages: Messages; notifications: NotificationsService; changes: ComplaintChanges; exactCountMax?: number },
   options: StaffServiceOptions = {},
 ) {
   const { db, auth, messenger, notifications, changes } = deps;
@@ -224,24 +234,35 @@ export function createStaffService(
       const where = and(...filters);
 
       // The page of people first, then one grouped pass over just their complaints (not one query per person).
-      const [rows, [{ total }], departments] = await Promise.all([
-        db
-          .select(profileColumns)
-          .from(staffProfile)
-          .innerJoin(user, eq(user.id, staffProfile.userId))
-          .where(where)
-          .orderBy(sql`lower(${user.name})`, asc(user.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(staffProfile).innerJoin(user, eq(user.id, staffProfile.userId)).where(where),
+      const [found, counted, departments] = await Promise.all([
+        keysetPage({
+          list: 'staff',
+          keys: LIST_KEYS,
+          cursor: query.cursor,
+          page: query.page,
+          pageSize: query.pageSize,
+          fetch: (seek, order, limit, offset) =>
+            db
+              .select({ ...profileColumns, key: keyColumn(LIST_KEYS) })
+              .from(staffProfile)
+              .innerJoin(user, eq(user.id, staffProfile.userId))
+              .where(and(where, seek))
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+        }),
+        boundedCount(db, sql`from ${staffProfile} inner join ${user} on ${user.id} = ${staffProfile.userId} ${where ? sql`where ${where}` : sql``}`, deps.exactCountMax ?? EXACT_COUNT_MAX),
         db.selectDistinct({ department: staffProfile.department }).from(staffProfile).orderBy(staffProfile.department),
       ]);
+      const rows = found.rows;
       const byId = rows.length > 0 ? await figuresOf(rows.map((r) => r.id)) : new Map();
       return {
         items: rows.map((r) => toMember(r, toFigures(byId.get(r.id)))),
-        total,
+        ...counted,
         page: query.page,
         pageSize: query.pageSize,
+        next: found.next,
+        prev: found.prev,
         departments: departments.map((d) => d.department),
       };
     },

@@ -20,6 +20,30 @@ export function Pagination({ page, pages, onPage, className = 'mt-4' }: { page: 
   );
 }
 
+/** What a keyset list says about where it is: cursors either way (null at the ends) and its size. */
+export type CursorPage = { next: string | null; prev: string | null; total: number; exact: boolean };
+
+/**
+ * Previous / how many in all / Next for a list paged by cursor. Past a bound the server estimates the size rather
+ * than count every row, and the words say so ("about N"). Nothing when everything fits on one page.
+ */
+export function CursorPagination({ list, onCursor, className = 'mt-4' }: { list: CursorPage; onCursor: (cursor: string) => void; className?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!list.next && !list.prev) return null;
+  const formatted = formatNumber(list.total, i18n.language);
+  return (
+    <nav aria-label={t('common.pagination')} className={`flex items-center justify-between gap-2 ${className}`}>
+      <Button variant="secondary" disabled={!list.prev} onClick={() => list.prev && onCursor(list.prev)}>
+        {t('common.previous')}
+      </Button>
+      <span className="text-center text-sm tabular-nums">{list.exact ? t('common.countExact', { formatted }) : t('common.countAbout', { formatted })}</span>
+      <Button variant="secondary" disabled={!list.next} onClick={() => list.next && onCursor(list.next)}>
+        {t('common.next')}
+      </Button>
+    </nav>
+  );
+}
+
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 type PagedList = { data?: { items: unknown[]; total: number; pageSize: number }; isPlaceholderData: boolean };

@@ -157,7 +157,7 @@ export function ClassificationFiltersBar({
       </div>
       {isOpen && (
         // Keyed by what the address says, so the back button or "Clear" also resets what is typed here.
-        <AdvancedPanel key={writeFilters({ ...advanced, q: '', page: 1 }).toString()} id={panelId} filters={advanced} onApply={(next) => onChange(next)} />
+        <AdvancedPanel key={writeFilters({ ...advanced, q: '', cursor: undefined }).toString()} id={panelId} filters={advanced} onApply={(next) => onChange(next)} />
       )}
     </search>
   );

@@ -5,7 +5,7 @@ const read = (search: string) => readFilters(new URLSearchParams(search));
 
 describe('readFilters', () => {
   it('reads every filter from the address', () => {
-    expect(read('q=no water&type=water&status=pending_review&language=hi&minConfidence=20&maxConfidence=60&from=2025-03-01&to=2025-03-31&page=3')).toEqual({
+    expect(read('q=no water&type=water&status=pending_review&language=hi&minConfidence=20&maxConfidence=60&from=2025-03-01&to=2025-03-31&cursor=eyJsIjoiYyJ9')).toEqual({
       q: 'no water',
       type: 'water',
       status: 'pending_review',
@@ -14,7 +14,7 @@ describe('readFilters', () => {
       maxConfidence: 60,
       from: '2025-03-01',
       to: '2025-03-31',
-      page: 3,
+      cursor: 'eyJsIjoiYyJ9',
     });
   });
 
@@ -28,12 +28,12 @@ describe('readFilters', () => {
       maxConfidence: undefined,
       from: undefined,
       to: undefined,
-      page: 1,
+      cursor: undefined,
     });
   });
 
   it('ignores values a hand-edited or stale link may carry', () => {
-    expect(read('type=food&status=open&language=xx&minConfidence=abc&maxConfidence=101&from=2025-02-30&to=tomorrow&page=-1')).toMatchObject({
+    expect(read('type=food&status=open&language=xx&minConfidence=abc&maxConfidence=101&from=2025-02-30&to=tomorrow&cursor=%3Cscript%3E')).toMatchObject({
       type: undefined,
       status: undefined,
       language: undefined,
@@ -41,7 +41,7 @@ describe('readFilters', () => {
       maxConfidence: undefined,
       from: undefined,
       to: undefined,
-      page: 1,
+      cursor: undefined,
     });
     expect(read('minConfidence=12.5').minConfidence).toBeUndefined();
     expect(read('minConfidence=0').minConfidence).toBe(0);
@@ -57,32 +57,32 @@ describe('readFilters', () => {
 
 describe('writeFilters', () => {
   it('round-trips through the address', () => {
-    const search = 'q=fan&type=electrical&status=reviewed&language=ta&minConfidence=0&maxConfidence=100&from=2025-01-01&to=2025-01-31&page=2';
+    const search = 'q=fan&type=electrical&status=reviewed&language=ta&minConfidence=0&maxConfidence=100&from=2025-01-01&to=2025-01-31&cursor=abc_-9';
     expect(writeFilters(read(search)).toString()).toBe(search);
   });
 
   it('leaves the defaults out', () => {
-    expect(writeFilters(read('page=1')).toString()).toBe('');
+    expect(writeFilters(read('')).toString()).toBe('');
   });
 });
 
 describe('changeFilters', () => {
-  it('goes back to page 1 on any change but paging', () => {
-    const f = read('page=4&type=water');
-    expect(changeFilters(f, { status: 'classified' })).toMatchObject({ page: 1, type: 'water', status: 'classified' });
-    expect(changeFilters(f, { page: 5 }).page).toBe(5);
+  it('goes back to the first page on any change but paging', () => {
+    const f = read('cursor=abc&type=water');
+    expect(changeFilters(f, { status: 'classified' })).toMatchObject({ cursor: undefined, type: 'water', status: 'classified' });
+    expect(changeFilters(f, { cursor: 'def' }).cursor).toBe('def');
   });
 });
 
 describe('toListQuery', () => {
   it('sends the filters to the server under the same names, with the page size', () => {
-    const query = toListQuery(read('q=late&minConfidence=10&to=2025-05-01&page=2'));
-    expect(query).toMatchObject({ q: 'late', minConfidence: 10, to: '2025-05-01', page: 2, pageSize: PAGE_SIZE });
-    expect(toSearch(query)).toBe('q=late&minConfidence=10&to=2025-05-01&page=2&pageSize=20');
+    const query = toListQuery(read('q=late&minConfidence=10&to=2025-05-01&cursor=abc'));
+    expect(query).toMatchObject({ q: 'late', minConfidence: 10, to: '2025-05-01', cursor: 'abc', pageSize: PAGE_SIZE });
+    expect(toSearch(query)).toBe('q=late&minConfidence=10&to=2025-05-01&cursor=abc&pageSize=20');
   });
 
   it('sends no empty search', () => {
-    expect(toSearch(toListQuery(read('')))).toBe('page=1&pageSize=20');
+    expect(toSearch(toListQuery(read('')))).toBe('pageSize=20');
   });
 });
 
@@ -96,7 +96,7 @@ describe('countAdvanced and hasNarrowing', () => {
 
   it('knows when anything narrows the list', () => {
     expect(hasNarrowing(read(''))).toBe(false);
-    expect(hasNarrowing(read('page=3'))).toBe(false);
+    expect(hasNarrowing(read('cursor=abc'))).toBe(false);
     expect(hasNarrowing(read('q=x'))).toBe(true);
     expect(hasNarrowing(read('type=water'))).toBe(true);
     expect(hasNarrowing(read('from=2025-01-01'))).toBe(true);

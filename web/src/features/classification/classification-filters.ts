@@ -1,3 +1,4 @@
+import { readCursor } from '../../lib/cursor';
 import {
   CLASSIFICATION_STATUSES,
   COMPLAINT_TYPES,
@@ -24,7 +25,8 @@ export type ClassificationFilters = {
   /** Days in India (YYYY-MM-DD), both included. */
   from?: string;
   to?: string;
-  page: number;
+  /** Where the page starts (the server's cursor); none: the first page. */
+  cursor?: string;
 };
 
 /** The filters behind the "Advanced Filters" button. */
@@ -32,7 +34,6 @@ export type AdvancedFilters = Pick<ClassificationFilters, 'status' | 'language' 
 
 export const PAGE_SIZE = 20;
 const Q_MAX = 100;
-const PAGE_MAX = 10_000;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -51,7 +52,6 @@ const parseDay = (value: string | null) => (value && isCalendarDate(value) ? val
  * A reversed pair (min above max, from after to) is dropped whole: the server would refuse it.
  */
 export function readFilters(params: URLSearchParams): ClassificationFilters {
-  const page = Number(params.get('page'));
   let minConfidence = parsePercent(params.get('minConfidence'));
   let maxConfidence = parsePercent(params.get('maxConfidence'));
   if (minConfidence !== undefined && maxConfidence !== undefined && minConfidence > maxConfidence) {
@@ -73,7 +73,7 @@ export function readFilters(params: URLSearchParams): ClassificationFilters {
     maxConfidence,
     from,
     to,
-    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
+    cursor: readCursor(params.get('cursor')),
   };
 }
 
@@ -88,13 +88,13 @@ export function writeFilters(filters: ClassificationFilters): URLSearchParams {
   if (filters.maxConfidence !== undefined) params.set('maxConfidence', String(filters.maxConfidence));
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
-  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.cursor) params.set('cursor', filters.cursor);
   return params;
 }
 
-/** Any change of what is shown starts again at page 1; only paging itself keeps the page. */
+/** Any change of what is shown starts again at the first page; only paging itself moves the cursor. */
 export function changeFilters(filters: ClassificationFilters, patch: Partial<ClassificationFilters>): ClassificationFilters {
-  return { ...filters, page: 1, ...patch };
+  return { ...filters, cursor: undefined, ...patch };
 }
 
 /** The API query for these filters. */
@@ -108,7 +108,7 @@ export function toListQuery(filters: ClassificationFilters): ClassificationListQ
     maxConfidence: filters.maxConfidence,
     from: filters.from,
     to: filters.to,
-    page: filters.page,
+    cursor: filters.cursor,
     pageSize: PAGE_SIZE,
   };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
-import { Pagination, usePageCount } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
 import { formatNumber } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { CHART_THEME } from '../../components/charts/chart-theme';
@@ -44,13 +44,12 @@ export default function ClassificationPage() {
 
   const show = (next: ClassificationFilters) => setParams(writeFilters(next), { replace: true });
   const update = (patch: Partial<ClassificationFilters>) => show(changeFilters(filters, patch));
-  const goToPage = (page: number) => {
-    setParams(writeFilters({ ...filters, page }));
+  const goToPage = (cursor: string) => {
+    setParams(writeFilters({ ...filters, cursor }));
     document.getElementById('calls-title')?.scrollIntoView({ block: 'start' });
   };
 
   const data = list.data;
-  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
   // The code and the figures load side by side.
   useEffect(() => {
     void loadCharts();
@@ -77,10 +76,14 @@ export default function ClassificationPage() {
 
       <Card title={<span id="calls-title">{caption}</span>}>
         <div className="space-y-4">
-          <ClassificationFiltersBar filters={filters} onChange={update} canClear={hasNarrowing(filters)} onClear={() => show({ q: '', page: 1 })} />
+          <ClassificationFiltersBar filters={filters} onChange={update} canClear={hasNarrowing(filters)} onClear={() => show({ q: '' })} />
 
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {data ? t('classification.table.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) }) : '\u00a0'}
+            {data
+              ? data.exact
+                ? t('classification.table.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) })
+                : t('common.countAbout', { formatted: formatNumber(data.total, i18n.language) })
+              : '\u00a0'}
           </p>
           {list.isPending && !data && <Spinner label={t('common.loading')} />}
           {list.isError && (
@@ -102,7 +105,7 @@ export default function ClassificationPage() {
             </div>
           )}
 
-          {data && <Pagination page={filters.page} pages={pages} onPage={goToPage} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
+          {data && <CursorPagination list={data} onCursor={goToPage} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
         </div>
       </Card>
 

@@ -33,7 +33,7 @@ function renderTable(items: Classification[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const query = { page: 1, pageSize: 20 };
   const key = classificationKeys.list(query);
-  client.setQueryData<ClassificationList>(key, { items, total: items.length, page: 1, pageSize: 20 });
+  client.setQueryData<ClassificationList>(key, { items, total: items.length, exact: true, page: 1, pageSize: 20, next: null, prev: null });
   // As on the page: the table draws the list's cache, which a review changes in place.
   function Table() {
     const { data } = useQuery({ queryKey: key, queryFn: () => client.getQueryData<ClassificationList>(key) ?? null, staleTime: Number.POSITIVE_INFINITY });

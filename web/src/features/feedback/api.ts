@@ -6,7 +6,8 @@ export const FEEDBACK_PAGE_SIZE = 20;
 
 /** A page of Feedback Form entries (staff and admins). */
 export const feedbackListQuery = (query: FeedbackListQuery) => {
-  const params = new URLSearchParams({ page: String(query.page ?? 1), pageSize: String(query.pageSize ?? FEEDBACK_PAGE_SIZE) });
+  const params = new URLSearchParams({ pageSize: String(query.pageSize ?? FEEDBACK_PAGE_SIZE) });
+  if (query.cursor) params.set('cursor', query.cursor);
   if (query.kind) params.set('kind', query.kind);
   if (query.complaint) params.set('complaint', query.complaint);
   return queryOptions({

@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
-import { Pagination, usePageCount } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
 import { feedbackListQuery } from './api';
 import { FeedbackEntryItem } from './feedback-entry';
 
 /** On the staff complaint view: what passengers sent through the Feedback Form about this complaint. Nothing when there is none. */
 export function ComplaintFeedback({ reference }: { reference: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useQuery(feedbackListQuery({ complaint: reference, page, pageSize: 10 }));
-  const pages = usePageCount(list, page, setPage);
+  const [cursor, setCursor] = useState<string>();
+  const list = useQuery(feedbackListQuery({ complaint: reference, cursor, pageSize: 10 }));
   if (list.isError) {
     return (
       <Card title={t('feedbackInbox.onComplaint.title')}>
@@ -31,7 +30,7 @@ export function ComplaintFeedback({ reference }: { reference: string }) {
           </li>
         ))}
       </ul>
-      <Pagination page={page} pages={pages} onPage={setPage} />
+      <CursorPagination list={list.data} onCursor={setCursor} />
     </Card>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
-import { Pagination, usePageCount } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
+import { readCursor } from '../../lib/cursor';
 import { formatNumber } from '../../lib/format';
 import { feedbackListQuery } from './api';
 import { FeedbackEntryItem } from './feedback-entry';
@@ -21,26 +22,25 @@ export default function FeedbackPage() {
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
   const kind = isKind(kindParam) ? kindParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = useQuery(feedbackListQuery({ kind, page }));
+  const cursor = readCursor(params.get('cursor'));
+  const list = useQuery(feedbackListQuery({ kind, cursor }));
 
   const show = useCallback(
-    (next: { kind?: FeedbackKind; page?: number }, replace = true) => {
+    (next: { kind?: FeedbackKind; cursor?: string }, replace = true) => {
       const query = new URLSearchParams();
       if (next.kind) query.set('kind', next.kind);
-      if (next.page && next.page > 1) query.set('page', String(next.page));
+      if (next.cursor) query.set('cursor', next.cursor);
       setParams(query, { replace });
     },
     [setParams],
   );
   const goToPage = useCallback(
-    (to: number) => {
-      show({ kind, page: to }, false);
+    (to: string) => {
+      show({ kind, cursor: to }, false);
       document.getElementById('feedback-list')?.scrollIntoView({ block: 'start' });
     },
     [show, kind],
   );
-  const pages = usePageCount(list, page, goToPage);
   const current: Filter = kind ?? 'all';
 
   return (
@@ -63,7 +63,11 @@ export default function FeedbackPage() {
 
       <section id="feedback-list" aria-labelledby="feedback-count" className="scroll-mt-4">
         <p id="feedback-count" className="mb-3 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {list.data ? t('feedbackInbox.count', { count: list.data.total, formatted: formatNumber(list.data.total, i18n.language) }) : '\u00a0'}
+          {list.data
+            ? list.data.exact
+              ? t('feedbackInbox.count', { count: list.data.total, formatted: formatNumber(list.data.total, i18n.language) })
+              : t('common.countAbout', { formatted: formatNumber(list.data.total, i18n.language) })
+            : '\u00a0'}
         </p>
         {list.isPending && <Spinner label={t('common.loading')} />}
         {list.isError && (
@@ -84,7 +88,7 @@ export default function FeedbackPage() {
             </li>
           ))}
         </ul>
-        <Pagination page={page} pages={pages} onPage={goToPage} />
+        {list.data && <CursorPagination list={list.data} onCursor={goToPage} />}
       </section>
     </>
   );

@@ -1,14 +1,13 @@
-import type { OutboxMessage } from '@railmadad/contract';
+import type { OutboxList, OutboxMessage } from '@railmadad/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
-import { Pagination } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
 import { api } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 
-type Page = { items: OutboxMessage[]; total: number; page: number; pageSize: number };
 const PAGE_SIZE = 20;
 
 /** Links in a message become clickable, so an admin can open a verification link from here. */
@@ -66,14 +65,14 @@ function Failure({ message }: { message: OutboxMessage }) {
 
 export default function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
+  // Where the page starts: none is the newest; Next and Previous hand over the server's cursors.
+  const [cursor, setCursor] = useState<string>();
   const query = useQuery({
-    queryKey: ['outbox', page],
-    queryFn: () => api<Page>(`/api/admin/outbox?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryKey: ['outbox', cursor],
+    queryFn: () => api<OutboxList>(`/api/admin/outbox?pageSize=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
   return (
     <>
       <PageHeader title={t('outbox.title')} subtitle={t('outbox.subtitle')} />
@@ -103,7 +102,7 @@ export default function OutboxPage() {
           </li>
         ))}
       </ul>
-      <Pagination page={page} pages={pages} onPage={setPage} />
+      {query.data && <CursorPagination list={query.data} onCursor={setCursor} />}
     </>
   );
 }

@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
-import { Pagination } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
+import { readCursor } from '../../lib/cursor';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { useSaveSolution, useSolutionSummary, useSolutions } from './api';
@@ -34,7 +35,7 @@ function useFilters() {
     q,
     type: isType(typeParam) ? typeParam : undefined,
     state: isState(stateParam) ? stateParam : ('active' as State),
-    page: Math.max(1, Number(params.get('page')) || 1),
+    cursor: readCursor(params.get('cursor')),
   };
   const update = useCallback(
     (patch: Partial<typeof filters>) =>
@@ -42,11 +43,11 @@ function useFilters() {
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(patch)) {
-            if (value === undefined || value === '' || (key === 'state' && value === 'active') || (key === 'page' && value === 1)) next.delete(key);
+            if (value === undefined || value === '' || (key === 'state' && value === 'active')) next.delete(key);
             else next.set(key, String(value));
           }
           // Any change of filter starts again from the first page.
-          if (!('page' in patch)) next.delete('page');
+          if (!('cursor' in patch)) next.delete('cursor');
           return next;
         },
         { replace: true },
@@ -94,7 +95,7 @@ export default function QuickResolutionPage() {
   const me = useMe();
   const isAdmin = me?.role === 'admin';
   const [filters, update] = useFilters();
-  const list = useSolutions({ q: filters.q || undefined, type: filters.type, state: isAdmin ? filters.state : 'active', page: filters.page, pageSize: PAGE_SIZE });
+  const list = useSolutions({ q: filters.q || undefined, type: filters.type, state: isAdmin ? filters.state : 'active', cursor: filters.cursor, pageSize: PAGE_SIZE });
   const save = useSaveSolution();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -116,7 +117,6 @@ export default function QuickResolutionPage() {
   };
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const ticketLink = `/file-complaint${filters.type ? `?type=${filters.type}` : ''}`;
 
   return (
@@ -156,7 +156,11 @@ export default function QuickResolutionPage() {
 
       <section aria-labelledby="solutions-found" aria-busy={list.isFetching}>
         <h2 id="solutions-found" className="mb-3 text-sm font-medium text-slate-600 dark:text-slate-400" aria-live="polite">
-          {data ? t('solutions.count', { count: data.total, formatted: formatNumber(data.total, i18n.language) }) : t('common.loading')}
+          {data
+            ? data.exact
+              ? t('solutions.count', { count: data.total, formatted: formatNumber(data.total, i18n.language) })
+              : t('common.countAbout', { formatted: formatNumber(data.total, i18n.language) })
+            : t('common.loading')}
         </h2>
         {list.isError && !data ? (
           <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
@@ -182,7 +186,7 @@ export default function QuickResolutionPage() {
             ))}
           </div>
         )}
-        <Pagination page={filters.page} pages={pages} onPage={(page) => update({ page })} />
+        {data && <CursorPagination list={data} onCursor={(cursor) => update({ cursor })} />}
       </section>
 
       <section aria-labelledby="more-help" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">

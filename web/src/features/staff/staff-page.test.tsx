@@ -46,13 +46,13 @@ function renderPage(list: StaffList, url = '/staff') {
 
 describe('StaffPage', () => {
   it("shows the original prototype's message when nobody matches", async () => {
-    const fetchMock = renderPage({ items: [], total: 0, page: 1, pageSize: 12, departments: [] }, '/staff?q=zzz&status=inactive');
+    const fetchMock = renderPage({ items: [], total: 0, exact: true, page: 1, pageSize: 12, next: null, prev: null, departments: [] }, '/staff?q=zzz&status=inactive');
     expect(await screen.findByText('No staff members found matching your search.')).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/staff?q=zzz&status=inactive&page=1&pageSize=12');
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/staff?q=zzz&status=inactive&pageSize=12');
   });
 
   it('shows a card with job, department, status, expertise, languages and the four figures', async () => {
-    renderPage({ items: [anita], total: 1, page: 1, pageSize: 12, departments: ['Electrical'] });
+    renderPage({ items: [anita], total: 1, exact: true, page: 1, pageSize: 12, next: null, prev: null, departments: ['Electrical'] });
     const card = await screen.findByRole('article', { name: 'Anita Sharma' });
     const c = within(card);
     expect(c.getByText('Electrician · Electrical')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('StaffPage', () => {
   });
 
   it('checks the Add Staff form before sending anything', async () => {
-    const fetchMock = renderPage({ items: [], total: 0, page: 1, pageSize: 12, departments: [] });
+    const fetchMock = renderPage({ items: [], total: 0, exact: true, page: 1, pageSize: 12, next: null, prev: null, departments: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Staff' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Staff' });
     const d = within(dialog);

@@ -7,7 +7,7 @@ import { Banner, type BannerMessage } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { PageHeader, Spinner } from '../../components/ui/card';
 import { Icon } from '../../components/ui/icons';
-import { Pagination, usePageCount } from '../../components/ui/pagination';
+import { CursorPagination } from '../../components/ui/pagination';
 import { formatNumber } from '../../lib/format';
 import { staffListQuery } from './api';
 import { StaffCard } from './staff-card';
@@ -30,14 +30,13 @@ export default function StaffPage() {
   const closeDialog = () => setDialog(null);
 
   const show = (next: StaffFilters) => setParams(writeStaffFilters(next), { replace: true });
-  const update = (patch: Partial<Omit<StaffFilters, 'page'>>) => show(changeStaffFilters(filters, patch));
-  const goToPage = (page: number) => {
-    setParams(writeStaffFilters({ ...filters, page }));
+  const update = (patch: Partial<Omit<StaffFilters, 'cursor'>>) => show(changeStaffFilters(filters, patch));
+  const goToPage = (cursor: string) => {
+    setParams(writeStaffFilters({ ...filters, cursor }));
     document.getElementById('staff-results')?.scrollIntoView({ block: 'start' });
   };
 
   const data = list.data;
-  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
 
   const returned = (count: number) => (count > 0 ? ` ${t('staffPage.messages.returned', { count })}` : '');
   const saved = (result: StaffSaved) => {
@@ -68,10 +67,14 @@ export default function StaffPage() {
 
       <div id="staff-results" className="flex min-h-11 flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {data ? t('staffPage.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) }) : '\u00a0'}
+          {data
+            ? data.exact
+              ? t('staffPage.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) })
+              : t('common.countAbout', { formatted: formatNumber(data.total, i18n.language) })
+            : '\u00a0'}
         </p>
         {hasStaffNarrowing(filters) && (
-          <Button variant="ghost" onClick={() => show({ q: '', department: '', page: 1 })}>
+          <Button variant="ghost" onClick={() => show({ q: '', department: '' })}>
             <Icon name="close" className="size-4" />
             {t('staffPage.filters.clear')}
           </Button>
@@ -104,7 +107,7 @@ export default function StaffPage() {
           ))}
         </ul>
       )}
-      {data && <Pagination page={filters.page} pages={pages} onPage={goToPage} />}
+      {data && <CursorPagination list={data} onCursor={goToPage} />}
 
       {dialog?.kind === 'add' && <StaffFormDialog onClose={closeDialog} onSaved={saved} />}
       {dialog?.kind === 'edit' && <StaffFormDialog key={dialog.member.id} member={dialog.member} onClose={closeDialog} onSaved={saved} />}
