@@ -186,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
     classifier: { predict: (text) => classifier.predict(text), record: classifications.record, afterFiling: classifications.afterFiling },
     autoAssign: assignment.assignWithin,
+    exactCountMax: config.listExactCountMax,
   });
 
   app.decorateRequest('sessionUser', null);

@@ -77,6 +77,7 @@ const envSchema = z
     DUE_HOURS_MEDIUM: z.coerce.number().positive().max(24 * 30).default(24),
     DUE_HOURS_LOW: z.coerce.number().positive().max(24 * 30).default(72),
     CLASSIFIER_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
+    LIST_EXACT_COUNT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     CLASSIFIER_SEED_FILE: optionalString,
     ICE_SERVERS: z
       .string()
@@ -150,6 +151,8 @@ export type Config = {
   dueHours: { high: number; medium: number; low: number };
   /** A classifier call below this confidence (or differing from the passenger's type) waits for review. */
   reviewThreshold: number;
+  /** A list counts its rows exactly up to this many; past it the total is the planner's estimate. */
+  listExactCountMax: number;
   /** A model file (`npm run classifier -- train --out FILE`) a new database starts with instead of training its own. */
   classifierSeedFile?: string;
   /** A second opinion on low-confidence calls, when configured. */
@@ -224,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY === 'true',
     dueHours: { high: e.DUE_HOURS_HIGH, medium: e.DUE_HOURS_MEDIUM, low: e.DUE_HOURS_LOW },
     reviewThreshold: e.CLASSIFIER_REVIEW_THRESHOLD,
+    listExactCountMax: e.LIST_EXACT_COUNT_MAX,
     classifierSeedFile: e.CLASSIFIER_SEED_FILE ? resolve(source.INIT_CWD ?? process.cwd(), e.CLASSIFIER_SEED_FILE) : undefined,
     llm: e.GEMINI_API_KEY
       ? { kind: 'gemini', apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/$/, '') }
