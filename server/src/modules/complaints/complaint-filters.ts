@@ -48,7 +48,7 @@ export function complaintFilters(query: ComplaintFilterQuery, actor: { id: strin
     else if (/^\d{5}$/.test(q)) filters.push(or(eq(complaint.trainNumber, q), ilike(complaint.description, likePattern(q))));
     else {
       const pattern = likePattern(q);
-      // "bed roll" finds the type bed-roll, as the type's name with dashes once did in SQL.
+      // "coach cleanliness" finds the type coach-cleanliness, as matching the name with dashes did before.
       const typeWords = q.toLowerCase().replace(/\s+/g, '-');
       const types = COMPLAINT_TYPES.filter((type) => type.includes(typeWords));
       filters.push(
@@ -64,16 +64,19 @@ export function complaintFilters(query: ComplaintFilterQuery, actor: { id: strin
   return { where: and(...filters) };
 }
 
-/** A list's order: emergencies still waiting first in every queue, whatever the chosen order; the id breaks ties. */
+/**
+ * A list's order: emergencies still waiting first in every queue, whatever the chosen order; the id breaks ties,
+ * in the chosen order's direction, so that (key, id) is one row value an index walks in one direction.
+ */
 export function complaintOrder(sort: (typeof COMPLAINT_SORTS)[number]): SQL[] {
   const chosen = {
-    newest: [desc(complaint.createdAt)],
-    oldest: [asc(complaint.createdAt)],
-    due: [asc(complaint.dueAt)],
-    severity: [sql`case ${complaint.severity} when 'high' then 0 when 'medium' then 1 else 2 end`, desc(complaint.createdAt)],
-    updated: [desc(complaint.updatedAt)],
+    newest: [desc(complaint.createdAt), desc(complaint.id)],
+    oldest: [asc(complaint.createdAt), asc(complaint.id)],
+    due: [asc(complaint.dueAt), asc(complaint.id)],
+    severity: [sql`case ${complaint.severity} when 'high' then 0 when 'medium' then 1 else 2 end`, desc(complaint.createdAt), desc(complaint.id)],
+    updated: [desc(complaint.updatedAt), desc(complaint.id)],
   }[sort];
-  return [asc(complaint.queueRank), ...chosen, desc(complaint.id)];
+  return [asc(complaint.queueRank), ...chosen];
 }
 
 /** The severities in the order the severity sort shows them. */
@@ -83,8 +86,8 @@ const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low'];
  * The list's order (the same as `complaintOrder`) in the shape keyset paging needs: a few groups
  * read one after another, each an equality an index leads with (emergencies still waiting, then
  * the rest; for the severity sort, each severity within those), and inside a group one timestamp
- * column in one direction, ties broken by the id, newest id first. A page is then an index range
- * scan from the cursor on, never a sort of every matching row.
+ * column with the id after it, both in one direction. A page is then an index range scan from
+ * the cursor's (key, id) on, never a sort of every matching row.
  */
 export type ComplaintSortPlan = {
   groups: SQL[];

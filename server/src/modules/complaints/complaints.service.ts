@@ -315,8 +315,8 @@ export function createComplaintsService(deps: {
       const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, plan.groups.length) : null;
       const size = query.pageSize;
       const columns = { ...summaryColumns, id: complaint.id, queueRank: complaint.queueRank, cursorKey: cursorKeyOf(plan.key) };
-      const forward = [plan.dir === 'asc' ? asc(plan.key) : desc(plan.key), desc(complaint.id)];
-      const backward = [plan.dir === 'asc' ? desc(plan.key) : asc(plan.key), asc(complaint.id)];
+      const forward = plan.dir === 'asc' ? [asc(plan.key), asc(complaint.id)] : [desc(plan.key), desc(complaint.id)];
+      const backward = plan.dir === 'asc' ? [desc(plan.key), desc(complaint.id)] : [asc(plan.key), asc(complaint.id)];
       const read = (condition: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
         db
           .select(columns)
@@ -336,17 +336,15 @@ export function createComplaintsService(deps: {
         }
         return rows;
       };
-      const at = (c: NonNullable<typeof cursor>) => ({ key: timestampOfKey(c.key), id: c.id });
-      const after = ({ key, id }: ReturnType<typeof at>) =>
-        plan.dir === 'asc' ? sql`(${plan.key} >= ${key} and (${plan.key} > ${key} or ${complaint.id} < ${id}))` : sql`(${plan.key} <= ${key} and (${plan.key} < ${key} or ${complaint.id} < ${id}))`;
-      const before = ({ key, id }: ReturnType<typeof at>) =>
-        plan.dir === 'asc' ? sql`(${plan.key} <= ${key} and (${plan.key} < ${key} or ${complaint.id} > ${id}))` : sql`(${plan.key} >= ${key} and (${plan.key} > ${key} or ${complaint.id} > ${id}))`;
+      // A row value comparison: the index takes it whole as where its range starts.
+      const beyond = (c: NonNullable<typeof cursor>, later: boolean) =>
+        later === (plan.dir === 'asc') ? sql`(${plan.key}, ${complaint.id}) > (${timestampOfKey(c.key)}, ${c.id})` : sql`(${plan.key}, ${complaint.id}) < (${timestampOfKey(c.key)}, ${c.id})`;
 
       let rows: Row[];
       let hasNext: boolean;
       let hasPrev: boolean;
       if (cursor?.dir === 'prev') {
-        const found = await walk(cursor.group, -1, before(at(cursor)), size + 1);
+        const found = await walk(cursor.group, -1, beyond(cursor, false), size + 1);
         hasPrev = found.length > size;
         rows = found.slice(0, size).reverse();
         hasNext = true;
@@ -357,7 +355,7 @@ export function createComplaintsService(deps: {
           rows = first.slice(0, size);
         }
       } else if (cursor) {
-        const found = await walk(cursor.group, 1, after(at(cursor)), size + 1);
+        const found = await walk(cursor.group, 1, beyond(cursor, true), size + 1);
         hasNext = found.length > size;
         rows = found.slice(0, size);
         hasPrev = true;
