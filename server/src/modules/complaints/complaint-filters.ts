@@ -93,6 +93,8 @@ export type ComplaintSortPlan = {
   groups: SQL[];
   /** Which group a row is in, from its queue rank and severity. */
   groupOf: (row: { queueRank: number; severity: string }) => number;
+  /** The severity a group holds, where groups are by severity: a list of one severity skips the others. */
+  severityOf?: (group: number) => Severity;
   key: PgColumn;
   dir: 'asc' | 'desc';
 };
@@ -111,6 +113,7 @@ export function complaintSortPlan(sort: (typeof COMPLAINT_SORTS)[number]): Compl
       groups: ranks.flatMap((rank) => SEVERITY_ORDER.map((severity) => and(eq(complaint.queueRank, rank), eq(complaint.severity, severity)) as SQL)),
       // Severities are checked when filed (contract and legacy form alike): one outside the three has no group.
       groupOf: (row) => row.queueRank * SEVERITY_ORDER.length + Math.max(0, SEVERITY_ORDER.indexOf(row.severity as Severity)),
+      severityOf: (group) => SEVERITY_ORDER[group % SEVERITY_ORDER.length],
       key,
       dir,
     };

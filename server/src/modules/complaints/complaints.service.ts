@@ -332,6 +332,8 @@ export function createComplaintsService(deps: {
       const walk = async (from: number, step: 1 | -1, first: SQL | undefined, limit: number) => {
         const rows: Row[] = [];
         for (let g = from; g >= 0 && g < plan.groups.length && rows.length < limit; g += step) {
+          // A group that cannot match is not read: with nothing to find, its index would be walked to the end.
+          if (query.severity && plan.severityOf && plan.severityOf(g) !== query.severity) continue;
           rows.push(...(await read(and(plan.groups[g], g === from ? first : undefined), step === 1 ? forward : backward, limit - rows.length)));
         }
         return rows;
