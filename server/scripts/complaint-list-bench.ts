@@ -93,7 +93,7 @@ await ensureAccount(app.services.auth, db, { email, password: 'correct-horse-42'
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: config.publicUrl }, payload: { email, password: 'correct-horse-42' } });
 const cookie = String(signIn.headers['set-cookie']).match(/railmadad\.session_token=[^;]+/)?.[0] ?? '';
 // "me": the staff member with the most open work in the seed.
-await db.execute(sql`update complaint set assignee_id = (select id from "user" where email = ${email}) where assignee_id = 'bench-staff-7'`);
+await db.execute(sql`update complaint set assignee_id = (select id from "user" where email = ${email}) where assignee_id = 'bench-staff-7' or assignee_id in (select id from "user" where email like 'bench-lead-%')`);
 
 const filters: [string, Record<string, string>][] = [
   ['all', {}],
