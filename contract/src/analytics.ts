@@ -100,5 +100,5 @@ export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownSchema>;
 export const COMPLAINT_EXPORT_MAX_ROWS = 100_000;
 
 /** `GET /api/complaints.csv`: the list's filters and order, without paging. */
-export const complaintExportQuerySchema = complaintListQuerySchema.omit({ page: true, pageSize: true });
+export const complaintExportQuerySchema = complaintListQuerySchema.omit({ page: true, pageSize: true, cursor: true });
 export type ComplaintExportQuery = z.input<typeof complaintExportQuerySchema>;

@@ -193,6 +193,8 @@ export const complaintDetailSchema = complaintSummarySchema.extend({
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 
 export const COMPLAINT_SORTS = ['newest', 'oldest', 'due', 'severity', 'updated'] as const;
+/** A list cursor is a few sort-key values, base64url-encoded: anything longer was not made by the server. */
+export const COMPLAINT_CURSOR_MAX = 400;
 export const complaintListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(COMPLAINT_STATUSES).optional(),
@@ -201,13 +203,23 @@ export const complaintListQuerySchema = z.object({
   /** A staff account id, "me", or "none" for the unassigned. */
   assignee: z.string().max(64).optional(),
   overdue: z.enum(['true', 'false']).optional(),
+  /** Numbered pages, for short lists (a passenger's own); long lists page with `cursor`. */
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.enum(COMPLAINT_SORTS).default('newest'),
+  /** The `next` or `prev` of an earlier answer with the same sort: the page after (or before) that one. Wins over `page`. */
+  cursor: z.string().max(COMPLAINT_CURSOR_MAX).optional(),
 });
 export type ComplaintListQuery = z.input<typeof complaintListQuerySchema>;
 
-export const complaintListSchema = pageOf(complaintSummarySchema);
+export const complaintListSchema = pageOf(complaintSummarySchema).extend({
+  /** False when `total` is the database's estimate: the list is too long to count on every page. */
+  exact: z.boolean(),
+  /** Opaque: pass as `cursor` for the page after this one; null on the last page. */
+  next: z.string().nullable(),
+  /** Opaque: pass as `cursor` for the page before this one; null on the first page. */
+  prev: z.string().nullable(),
+});
 export type ComplaintList = z.infer<typeof complaintListSchema>;
 
 export const complaintPatchSchema = z

@@ -192,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
     classifier: { predict: (text) => classifier.predict(text), record: classifications.record, afterFiling: classifications.afterFiling },
     autoAssign: assignment.assignWithin,
+    exactCountMax: config.exactCountMax,
   });
 
   app.decorateRequest('sessionUser', null);

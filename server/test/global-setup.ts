@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { encodeModel } from '../src/classifier/codec';
 import { trainFromCorpus } from '../src/classifier/corpus';
-import { MIGRATIONS_DIR } from '../src/db/client';
+import { MIGRATIONS_DIR, PGLITE_EXTENSIONS } from '../src/db/client';
 import { CLASSIFIER_SEED_FILE, TEMPLATE_FILE } from './paths';
 
 /**
@@ -16,7 +16,7 @@ export default async function setup() {
   mkdirSync(new URL('.', TEMPLATE_FILE), { recursive: true });
   writeFileSync(CLASSIFIER_SEED_FILE, encodeModel(await trainFromCorpus()));
   if (process.env.TEST_DATABASE_URL) return;
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
   const dump = await client.dumpDataDir('none');
   await client.close();

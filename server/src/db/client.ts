@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -29,6 +30,8 @@ export type Database = {
 };
 
 export const MIGRATIONS_DIR = serverPath('drizzle');
+/** What the migrations create extensions of: PostgreSQL has them installed, PGlite loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseOptions = {
   dataDir: string;
@@ -54,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   // PGlite runs no autovacuum, so the planner would never learn how big the tables are and

@@ -257,15 +257,34 @@ export const complaint = pgTable(
   },
   (t) => [
     uniqueIndex('complaint_idempotency_idx').on(t.passengerId, t.idempotencyKey),
-    index('complaint_passenger_idx').on(t.passengerId, t.queueRank, t.createdAt.desc().nullsFirst()),
-    index('complaint_queue_idx').on(t.queueRank, t.createdAt.desc().nullsFirst()),
-    index('complaint_queue_due_idx').on(t.queueRank, t.dueAt),
-    index('complaint_status_idx').on(t.status, t.queueRank, t.createdAt.desc().nullsFirst()),
-    index('complaint_status_due_idx').on(t.status, t.queueRank, t.dueAt),
-    index('complaint_assignee_idx').on(t.assigneeId, t.queueRank, t.createdAt.desc().nullsFirst()),
+    // Each list order is (queue rank, [severity,] one timestamp, id), read in one direction: a page is a range of one
+    // of these, for every list (everyone's, one status, one assignee, one type, the open work) and every order. The
+    // oldest-first order reads the newest-first index backwards.
+    index('complaint_passenger_idx').on(t.passengerId, t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_queue_idx').on(t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_queue_due_idx').on(t.queueRank, t.dueAt, t.id),
+    index('complaint_queue_updated_idx').on(t.queueRank, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_queue_severity_idx').on(t.queueRank, t.severity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_status_idx').on(t.status, t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_status_due_idx').on(t.status, t.queueRank, t.dueAt, t.id),
+    index('complaint_status_updated_idx').on(t.status, t.queueRank, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_status_severity_idx').on(t.status, t.queueRank, t.severity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_assignee_idx').on(t.assigneeId, t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_assignee_due_idx').on(t.assigneeId, t.queueRank, t.dueAt, t.id),
+    index('complaint_assignee_updated_idx').on(t.assigneeId, t.queueRank, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_assignee_severity_idx').on(t.assigneeId, t.queueRank, t.severity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complaint_type_idx').on(t.type, t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The open work only (the overdue list): a small part of the table, and the rows a new or moved complaint touches.
+    index('complaint_open_idx').on(t.queueRank, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} in ('open', 'in_progress', 'reopened')`),
+    index('complaint_open_due_idx').on(t.queueRank, t.dueAt, t.id).where(sql`${t.status} in ('open', 'in_progress', 'reopened')`),
+    index('complaint_open_updated_idx').on(t.queueRank, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} in ('open', 'in_progress', 'reopened')`),
+    index('complaint_open_severity_idx').on(t.queueRank, t.severity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} in ('open', 'in_progress', 'reopened')`),
+    // The search's words: trigrams find a substring in any script (the pg_trgm extension: see the migration that adds it).
+    index('complaint_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('complaint_station_trgm_idx').using('gin', sql`${t.station} gin_trgm_ops`),
     index('complaint_pnr_idx').on(t.pnr),
     /** The overdue card: only work still open can be overdue, a few percent of all complaints. */
-    index('complaint_open_due_idx').on(t.dueAt).where(sql`status in ('open', 'in_progress', 'reopened')`),
+    index('complaint_overdue_idx').on(t.dueAt).where(sql`status in ('open', 'in_progress', 'reopened')`),
   ],
 );
 

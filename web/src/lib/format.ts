@@ -26,6 +26,10 @@ export const intlLocale = (language: string) => (language === 'en' ? 'en-IN' : l
 
 export const formatNumber = (value: number, language: string) => new Intl.NumberFormat(intlLocale(language)).format(value);
 
+/** A large round figure in words, as the language says it ("1.2 million", "12 लाख"): for an estimate, not a count. */
+export const formatCompact = (value: number, language: string) =>
+  new Intl.NumberFormat(intlLocale(language), { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 1 }).format(value);
+
 export const formatDecimal = (value: number, language: string, digits = 1) =>
   new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: digits }).format(value);
 

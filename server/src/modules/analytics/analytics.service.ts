@@ -126,10 +126,11 @@ export function createAnalyticsService(deps: { db: Db }) {
      * every row in memory and sees one consistent order.
      */
     async exportCsv(actor: { id: string; role: Role }, query: z.output<typeof complaintExportQuerySchema>) {
-      const { where, needsAssigneeJoin } = complaintFilters(query, actor);
-      const base = db.select({ id: complaint.id }).from(complaint);
+      const { where } = complaintFilters(query, actor);
       const ids = (
-        await (needsAssigneeJoin ? base.leftJoin(assignee, eq(assignee.id, complaint.assigneeId)) : base)
+        await db
+          .select({ id: complaint.id })
+          .from(complaint)
           .where(where)
           .orderBy(...complaintOrder(query.sort))
           .limit(COMPLAINT_EXPORT_MAX_ROWS + 1)

@@ -8,6 +8,7 @@ import {
   type ComplaintType,
   type CloseReason,
   type ComplaintFeedback,
+  type ComplaintList,
   complaintListQuerySchema,
   type complaintPatchSchema,
   newComplaintSchema,
@@ -18,7 +19,7 @@ import {
   type Role,
   type Severity,
 } from '@railmadad/contract';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -30,8 +31,12 @@ import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
 import type { ChangeScope, ComplaintChanges, ComplaintRow } from './complaint-changes';
-import { assignee, complaintFilters, complaintOrder, overdueSql } from './complaint-filters';
+import { assignee, complaintFilters, complaintOrder, complaintSortPlan, overdueSql } from './complaint-filters';
 import { OPEN_STATUSES_SQL } from './complaint-figures';
+import { countRows, cursorKeyOf, decodeCursor, encodeCursor, timestampOfKey } from './list-paging';
+
+/** Lists count their rows exactly up to this many; past it, the database's estimate. */
+const LIST_EXACT_COUNT_MAX = 10_000;
 
 export type Actor = { id: string; role: Role; name: string };
 
@@ -56,6 +61,8 @@ export function createComplaintsService(deps: {
   classifier: FilingClassifier;
   /** Auto-assignment, inside the change's own transaction. */
   autoAssign?: (scope: ChangeScope, complaintId: string) => Promise<unknown>;
+  /** How many rows a list counts exactly before it gives an estimate instead. */
+  exactCountMax?: number;
 }) {
   const { db, uploads, changes } = deps;
   const summaryColumns = {
@@ -326,24 +333,87 @@ export function createComplaintsService(deps: {
       return { complaint: await detail(row, actor), created: true };
     },
 
-    async list(actor: Actor, rawQuery: unknown) {
+    /**
+     * One page of a complaint list. Long lists page by cursor ("the rows after this one"), so
+     * every page is an index range scan; the total is counted only up to a limit and estimated
+     * past it. `page` still works without a cursor, for the short lists that number their pages.
+     */
+    async list(actor: Actor, rawQuery: unknown): Promise<ComplaintList> {
       const query = complaintListQuerySchema.parse(rawQuery);
-      const { where, needsAssigneeJoin } = complaintFilters(query, actor);
-      const [rows, [{ total }]] = await Promise.all([
+      const { where } = complaintFilters(query, actor);
+      const plan = complaintSortPlan(query.sort);
+      const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, plan.groups.length) : null;
+      const size = query.pageSize;
+      const columns = { ...summaryColumns, id: complaint.id, queueRank: complaint.queueRank, cursorKey: cursorKeyOf(plan.key) };
+      const forward = plan.dir === 'asc' ? [asc(plan.key), asc(complaint.id)] : [desc(plan.key), desc(complaint.id)];
+      const backward = plan.dir === 'asc' ? [desc(plan.key), desc(complaint.id)] : [asc(plan.key), asc(complaint.id)];
+      const read = (condition: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
         db
-          .select(summaryColumns)
+          .select(columns)
           .from(complaint)
           .leftJoin(assignee, eq(assignee.id, complaint.assigneeId))
-          .where(where)
-          .orderBy(...complaintOrder(query.sort))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        // The assignee is joined for counting only when the search may match a staff name.
-        needsAssigneeJoin
-          ? db.select({ total: count() }).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(where)
-          : db.select({ total: count() }).from(complaint).where(where),
-      ]);
-      return { items: rows.map((r) => toSummary(r as SummaryRow)), total, page: query.page, pageSize: query.pageSize };
+          .where(and(where, condition))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
+      type Row = Awaited<ReturnType<typeof read>>[number];
+
+      /** The groups from `from` on (or back), until `limit` rows are found: one short index scan each. */
+      const walk = async (from: number, step: 1 | -1, first: SQL | undefined, limit: number) => {
+        const rows: Row[] = [];
+        for (let g = from; g >= 0 && g < plan.groups.length && rows.length < limit; g += step) {
+          // A group that cannot match is not read: with nothing to find, its index would be walked to the end.
+          if (query.severity && plan.severityOf && plan.severityOf(g) !== query.severity) continue;
+          rows.push(...(await read(and(plan.groups[g], g === from ? first : undefined), step === 1 ? forward : backward, limit - rows.length)));
+        }
+        return rows;
+      };
+      // A row value comparison: the index takes it whole as where its range starts.
+      const beyond = (c: NonNullable<typeof cursor>, later: boolean) =>
+        later === (plan.dir === 'asc') ? sql`(${plan.key}, ${complaint.id}) > (${timestampOfKey(c.key)}, ${c.id})` : sql`(${plan.key}, ${complaint.id}) < (${timestampOfKey(c.key)}, ${c.id})`;
+
+      let rows: Row[];
+      let hasNext: boolean;
+      let hasPrev: boolean;
+      if (cursor?.dir === 'prev') {
+        const found = await walk(cursor.group, -1, beyond(cursor, false), size + 1);
+        hasPrev = found.length > size;
+        rows = found.slice(0, size).reverse();
+        hasNext = true;
+        // Back at the start with a short page (rows left the list meanwhile): the first page, full.
+        if (!hasPrev && rows.length < size) {
+          const first = await walk(0, 1, undefined, size + 1);
+          hasNext = first.length > size;
+          rows = first.slice(0, size);
+        }
+      } else if (cursor) {
+        const found = await walk(cursor.group, 1, beyond(cursor, true), size + 1);
+        hasNext = found.length > size;
+        rows = found.slice(0, size);
+        hasPrev = true;
+      } else if (query.page > 1) {
+        const found = await read(undefined, complaintOrder(query.sort), size + 1, (query.page - 1) * size);
+        hasNext = found.length > size;
+        rows = found.slice(0, size);
+        hasPrev = true;
+      } else {
+        const found = await walk(0, 1, undefined, size + 1);
+        hasNext = found.length > size;
+        rows = found.slice(0, size);
+        hasPrev = false;
+      }
+      const cursorOf = (row: Row | undefined, dir: 'next' | 'prev') =>
+        row ? encodeCursor({ sort: query.sort, group: plan.groupOf({ queueRank: Number(row.queueRank), severity: row.severity }), key: row.cursorKey, id: row.id, dir }) : null;
+      const { total, exact } = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? LIST_EXACT_COUNT_MAX);
+      return {
+        items: rows.map((r) => toSummary(r as SummaryRow)),
+        total,
+        exact,
+        page: query.page,
+        pageSize: size,
+        next: hasNext ? cursorOf(rows.at(-1), 'next') : null,
+        prev: hasPrev ? cursorOf(rows[0], 'prev') : null,
+      };
     },
 
     async get(actor: Actor, reference: string) {

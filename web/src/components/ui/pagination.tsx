@@ -60,3 +60,22 @@ export function usePageCount(list: PagedList, page: number, goTo: (page: number)
   }, [data, isPlaceholderData, page, pages, goTo]);
   return pages;
 }
+
+/**
+ * Previous / Next alone, for a list paged by cursor that shows its size elsewhere (the dashboard, above its table).
+ * Renders nothing when there is neither a page before nor one after.
+ */
+export function PrevNextPagination({ prev, next, onGo, className = 'mt-4' }: { prev: string | null; next: string | null; onGo: (cursor: string) => void; className?: string }) {
+  const { t } = useTranslation();
+  if (!prev && !next) return null;
+  return (
+    <nav aria-label={t('common.pagination')} className={`flex items-center justify-between gap-2 ${className}`}>
+      <Button variant="secondary" disabled={!prev} onClick={() => prev && onGo(prev)}>
+        {t('common.previous')}
+      </Button>
+      <Button variant="secondary" disabled={!next} onClick={() => next && onGo(next)}>
+        {t('common.next')}
+      </Button>
+    </nav>
+  );
+}

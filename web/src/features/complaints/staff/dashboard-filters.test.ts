@@ -52,8 +52,30 @@ describe('changeFilters', () => {
     expect(changeFilters(read('page=4&status=open'), { severity: 'high' })).toMatchObject({ page: 1, status: 'open', severity: 'high' });
   });
 
+  it('drops the cursor when what is shown changes, so the list starts from its first page', () => {
+    const paged = read('status=open&cursor=eyJ2IjoxfQ');
+    expect(paged.cursor).toBe('eyJ2IjoxfQ');
+    expect(changeFilters(paged, { sort: 'due' }).cursor).toBeUndefined();
+    expect(writeFilters(changeFilters(paged, { q: 'fan' })).has('cursor')).toBe(false);
+  });
+
   it('keeps the page asked for', () => {
     expect(changeFilters(read('page=4'), { page: 5 }).page).toBe(5);
+  });
+});
+
+describe('the cursor', () => {
+  it('round-trips through the address and goes to the API instead of a page number', () => {
+    const f = read('sort=due&cursor=abc_-123');
+    expect(writeFilters(f).toString()).toBe('sort=due&cursor=abc_-123');
+    const query = toListQuery(f, 'all');
+    expect(query.cursor).toBe('abc_-123');
+    expect(query.page).toBeUndefined();
+  });
+
+  it('ignores a cursor a hand-edited link mangled', () => {
+    expect(read('cursor=not%20a%20cursor').cursor).toBeUndefined();
+    expect(read(`cursor=${'a'.repeat(401)}`).cursor).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import {
   COMPLAINT_SORTS,
   COMPLAINT_STATUSES,
   COMPLAINT_TYPES,
+  COMPLAINT_CURSOR_MAX,
   type ComplaintListQuery,
   type ComplaintStatus,
   type ComplaintType,
@@ -25,13 +26,17 @@ export type DashboardFilters = {
   assignee?: string;
   overdue: boolean;
   sort: ComplaintSort;
+  /** A numbered page: only old links carry one; the dashboard pages by cursor. */
   page: number;
+  /** The server's `next` or `prev` of the page before: where this page starts. */
+  cursor?: string;
 };
 
 export const PAGE_SIZE = 20;
 const Q_MAX = 100;
 const PAGE_MAX = 10_000;
 const ASSIGNEE_MAX = 64;
+const CURSOR = new RegExp(`^[\\w-]{1,${COMPLAINT_CURSOR_MAX}}$`);
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -40,6 +45,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 export function readFilters(params: URLSearchParams): DashboardFilters {
   const page = Number(params.get('page'));
   const assignee = params.get('assignee')?.trim();
+  const cursor = params.get('cursor') ?? '';
   return {
     q: (params.get('q') ?? '').trim().slice(0, Q_MAX),
     status: oneOf(COMPLAINT_STATUSES, params.get('status')),
@@ -49,6 +55,7 @@ export function readFilters(params: URLSearchParams): DashboardFilters {
     overdue: params.get('overdue') === 'true',
     sort: oneOf(COMPLAINT_SORTS, params.get('sort')) ?? 'newest',
     page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
+    cursor: CURSOR.test(cursor) ? cursor : undefined,
   };
 }
 
@@ -62,13 +69,14 @@ export function writeFilters(filters: DashboardFilters): URLSearchParams {
   if (filters.assignee) params.set('assignee', filters.assignee);
   if (filters.overdue) params.set('overdue', 'true');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.cursor) params.set('cursor', filters.cursor);
+  else if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
-/** Any change of what is shown starts again at page 1; only paging itself keeps the page. */
+/** Any change of what is shown starts again at the first page; only paging itself keeps its place. */
 export function changeFilters(filters: DashboardFilters, patch: Partial<DashboardFilters>): DashboardFilters {
-  return { ...filters, page: 1, ...patch };
+  return { ...filters, page: 1, cursor: undefined, ...patch };
 }
 
 /** Whether anything narrows the list beyond the role's default queue. */
@@ -84,7 +92,7 @@ export function toListQuery(filters: DashboardFilters, assignee: string): Compla
     assignee: assignee === 'all' ? undefined : assignee,
     overdue: filters.overdue ? 'true' : undefined,
     sort: filters.sort,
-    page: filters.page,
+    ...(filters.cursor ? { cursor: filters.cursor } : { page: filters.page }),
     pageSize: PAGE_SIZE,
   };
 }

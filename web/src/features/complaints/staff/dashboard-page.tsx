@@ -1,13 +1,13 @@
 import type { ComplaintList, Me } from '@railmadad/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Pagination, usePageCount } from '../../../components/ui/pagination';
+import { PrevNextPagination } from '../../../components/ui/pagination';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
 import { api } from '../../../lib/api';
-import { formatNumber } from '../../../lib/format';
+import { formatCompact, formatNumber } from '../../../lib/format';
 import { useMe } from '../../../lib/session';
 import { complaintListQuery, useComplaintStats } from '../api';
 import { useMediaQuery } from '../../../lib/media-query';
@@ -52,13 +52,18 @@ export default function DashboardPage() {
 
   const show = (next: DashboardFilters) => setParams(writeFilters(next), { replace: true });
   const update = (patch: Partial<DashboardFilters>) => show(changeFilters(filters, patch));
-  const goToPage = (page: number) => {
-    setParams(writeFilters({ ...filters, page }));
+  const goTo = (cursor: string) => {
+    setParams(writeFilters({ ...filters, page: 1, cursor }));
     document.getElementById('recent-title')?.scrollIntoView({ block: 'start' });
   };
 
   const data = list.data;
-  const pages = usePageCount(list, filters.page, (page) => show({ ...filters, page }));
+  // A cursor the server no longer takes (a link from before a change of order, say) or a page
+  // emptied by changes under it: start again from the first page rather than show nothing.
+  const stale = Boolean(filters.cursor) && (list.isError || (data !== undefined && !list.isPlaceholderData && data.items.length === 0));
+  useEffect(() => {
+    if (stale) setParams(writeFilters({ ...filters, page: 1, cursor: undefined }), { replace: true });
+  }, [stale, filters, setParams]);
 
   const from = params.size > 0 ? `?${params.toString()}` : '';
   const caption = t('dashboard.table.title');
@@ -93,7 +98,11 @@ export default function DashboardPage() {
           />
 
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {data ? t('dashboard.table.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) }) : '\u00a0'}
+            {data
+              ? data.exact
+                ? t('dashboard.table.total', { count: data.total, formatted: formatNumber(data.total, i18n.language) })
+                : t('dashboard.table.totalAbout', { formatted: formatCompact(data.total, i18n.language) })
+              : '\u00a0'}
           </p>
           {(list.isPending || assignee === undefined) && !data && <Spinner label={t('common.loading')} />}
           {list.isError && (
@@ -113,7 +122,7 @@ export default function DashboardPage() {
             </div>
           )}
 
-          {data && <Pagination page={filters.page} pages={pages} onPage={goToPage} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
+          {data && <PrevNextPagination prev={data.prev} next={data.next} onGo={goTo} className="border-t border-slate-200 pt-4 dark:border-slate-800" />}
         </div>
       </Card>
 

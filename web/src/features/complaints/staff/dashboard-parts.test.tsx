@@ -6,6 +6,9 @@ import { complaintKeys } from '../api';
 import { readFilters } from './dashboard-filters';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/ui/search-box';
 import { FiltersBar } from './filters-bar';
+import { PrevNextPagination } from '../../../components/ui/pagination';
+import { formatCompact } from '../../../lib/format';
+import i18next from 'i18next';
 import { StatusCard } from './stat-cards';
 
 beforeAll(async () => {
@@ -70,5 +73,31 @@ describe('FiltersBar', () => {
     expect(onChange).toHaveBeenCalledWith({ assignee: 'none' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
     expect(onChange).toHaveBeenCalledWith({ overdue: true });
+  });
+});
+
+describe('PrevNextPagination', () => {
+  it('goes to the page after or before by the cursor, with the other way shut at an end', () => {
+    const onGo = vi.fn();
+    render(<PrevNextPagination prev={null} next="n1" onGo={onGo} />);
+    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    next.focus();
+    expect(document.activeElement).toBe(next);
+    fireEvent.click(next);
+    expect(onGo).toHaveBeenCalledWith('n1');
+  });
+
+  it('draws nothing for a list of one page', () => {
+    const { container } = render(<PrevNextPagination prev={null} next={null} onGo={() => undefined} />);
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('an estimated total', () => {
+  it('reads as a round figure in words, in the reader\'s language', () => {
+    expect(i18next.t('dashboard.table.totalAbout', { formatted: formatCompact(1_234_567, 'en') })).toBe('About 12.3\u202flakh complaints');
+    expect(formatCompact(1_234_567, 'hi')).toMatch(/लाख/);
   });
 });
