@@ -262,6 +262,9 @@ export const complaint = pgTable(
     index('complaint_status_idx').on(t.status, t.queueRank, t.createdAt.desc().nullsFirst()),
     index('complaint_status_due_idx').on(t.status, t.queueRank, t.dueAt),
     index('complaint_assignee_idx').on(t.assigneeId, t.queueRank, t.createdAt.desc().nullsFirst()),
+    // Auto-assignment counts each staff member's open complaints on every filing: from this index alone, without
+    // reading the rows (the closed ones, most of them, are not in it).
+    index('complaint_open_assignee_idx').on(t.assigneeId).where(sql`status in ('open', 'in_progress', 'reopened')`),
     index('complaint_pnr_idx').on(t.pnr),
   ],
 );

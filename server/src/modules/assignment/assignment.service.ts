@@ -11,6 +11,9 @@ export type AssignmentService = ReturnType<typeof createAssignmentService>;
 
 export const AUTO_ASSIGN_KEY = 'autoAssign';
 
+/** Written out, not as parameters, so the planner can count from complaint_open_assignee_idx (a partial index on the same words). */
+const openStatus = sql.raw(`"complaint"."status" in (${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
 /**
  * Auto-assignment: an active staff member whose expertise covers the complaint's
  * type, with the fewest open complaints, then one who speaks the passenger's language.
@@ -42,7 +45,7 @@ export function createAssignmentService(deps: { db: Db; changes: ComplaintChange
     if (!gate?.enabled) return null;
     const c = known?.id === complaintId ? known : await scope.lock(complaintId);
     if (!c || c.assigneeId || !isOpenStatus(c.status)) return null;
-    const load = sql<number>`(select count(*) from ${complaint} where ${complaint.assigneeId} = ${staffProfile.userId} and ${inArray(complaint.status, [...OPEN_COMPLAINT_STATUSES])})`;
+    const load = sql<number>`(select count(*) from ${complaint} where ${complaint.assigneeId} = ${staffProfile.userId} and ${openStatus})`;
     const [candidate] = await tx
       .select({ id: user.id, name: user.name, load })
       .from(staffProfile)
