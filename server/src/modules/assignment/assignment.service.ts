@@ -1,5 +1,5 @@
 import { isOpenStatus, OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appSetting, complaint, staffProfile, user } from '../../db/schema';
 import type { ChangeScope, ComplaintChanges, ComplaintRow } from '../complaints/complaint-changes';
