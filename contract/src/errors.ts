@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'translation_unavailable',
   /** The language model failed or did not answer. */
   'translation_failed',
+  /** A staff report, list or export ran past its time (HEAVY_READ_TIMEOUT_MS) or found no free slot in time. */
+  'report_too_slow',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,6 +16,8 @@ import { authRoutes } from './auth/routes';
 import { createGuards } from './auth/session';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { isQueryCanceled } from './db/heavy-reads';
+import { limitHeavyReads } from './lib/heavy-read-routes';
 import { AppError } from './lib/errors';
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
@@ -115,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, heavyReads: config.heavyReads }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const mail = options.providers?.mail ?? (config.smtpUrl ? createSmtpMailProvider(config.smtpUrl, config.mailFrom) : undefined);
@@ -199,6 +201,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null as never);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A staff read stopped by its timeout (or waiting too long for its turn) is the server being slow, not broken.
+    if (isQueryCanceled(error)) {
+      return reply.code(503).header('retry-after', '30').send({ code: 'report_too_slow', message: 'This report is taking too long; try a shorter period or fewer filters.' });
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ code: error.code, message: error.message, fields: error.fields });
@@ -234,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', readiness.close);
 
   guardOrigin(app, config.trustedOrigins, config.publicUrl);
+  limitHeavyReads(app, database.heavyReads);
   guardInput(app);
   const indexHtml = join(config.webDist, 'index.html');
   addSecurityHeaders(app, config.publicUrl.startsWith('https://'), existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : []);

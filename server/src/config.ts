@@ -79,6 +79,8 @@ const envSchema = z
     CLASSIFIER_REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
     CLASSIFIER_SEED_FILE: optionalString,
     LIST_EXACT_COUNT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    HEAVY_READ_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
+    HEAVY_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(15_000),
     ICE_SERVERS: z
       .string()
       .transform((text, ctx) => {
@@ -159,6 +161,11 @@ export type Config = {
   llm?: { kind: 'gemini'; apiKey: string; model: string; baseUrl: string } | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
   /** How long the assistant waits for the model before the built-in engine answers instead. */
   llmTimeoutMs: number;
+  /**
+   * Staff screens' heavy reads (analytics, the dashboard's cards and list, the CSV export): PostgreSQL connections of
+   * their own, apart from the pool filing and tracking use, and how long one may take before it is stopped (a 503).
+   */
+  heavyReads: { connections: number; timeoutMs: number };
   /** STUN/TURN servers for voice and video calls (none: browsers on one network connect directly). */
   ice: IceConfig;
   /** Speech to text for voice input (none: the browser's own recognition, where it has one). docs/voice.md */
@@ -242,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           }
         : undefined,
     llmTimeoutMs: e.LLM_TIMEOUT_MS,
+    heavyReads: { connections: e.HEAVY_READ_CONNECTIONS, timeoutMs: e.HEAVY_READ_TIMEOUT_MS },
     ice: {
       servers: e.ICE_SERVERS,
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS.split(',').map((u) => u.trim()), secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS } : undefined,

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureAccount } from '../src/auth/bootstrap';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../src/db/client';
 import type { MailProvider } from '../src/providers/mail';
 import type { RetryPolicy } from '../src/providers/retry';
 import type { SmsProvider } from '../src/providers/sms';
@@ -20,7 +20,7 @@ export const ORIGIN = 'http://localhost:3000';
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * TEST_DATABASE_URL is set (the CI PostgreSQL leg), a new PostgreSQL database of its own.
  */
-export async function openTestDatabase(dataDir: string): Promise<Database & { url?: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(dataDir: string, heavyReads?: DatabaseOptions['heavyReads']): Promise<Database & { url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `rm_test_${randomBytes(6).toString('hex')}`;
@@ -30,7 +30,7 @@ export async function openTestDatabase(dataDir: string): Promise<Database & { ur
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ dataDir, databaseUrl: target.toString() });
+    const database = await openDatabase({ dataDir, databaseUrl: target.toString(), heavyReads });
     return {
       ...database,
       url: target.toString(),
@@ -43,7 +43,7 @@ export async function openTestDatabase(dataDir: string): Promise<Database & { ur
     };
   }
   const template = new Blob([readFileSync(TEMPLATE_FILE)]);
-  const database = await openDatabase({ dataDir, inMemory: true, loadDataDir: template });
+  const database = await openDatabase({ dataDir, inMemory: true, loadDataDir: template, heavyReads });
   return { ...database, drop: async () => undefined };
 }
 
@@ -55,14 +55,21 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; config?: Partial<Config>; providers?: { mail?: MailProvider; sms?: SmsProvider }; outboxRetry?: RetryPolicy } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    providers?: { mail?: MailProvider; sms?: SmsProvider };
+    outboxRetry?: RetryPolicy;
+    /** The heavy-read budget's connections and timeout (tests of slow reports shorten it). */
+    heavyReads?: DatabaseOptions['heavyReads'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), ...options.env },
     options.config,
   );
-  const database = await openTestDatabase(dataDir);
+  const database = await openTestDatabase(dataDir, options.heavyReads);
   const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, outboxRetry: options.outboxRetry, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
   await app.ready();
   return {

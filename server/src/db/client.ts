@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { serverPath } from '../paths';
+import { type HeavyReads, RoutingPool, routePglite } from './heavy-reads';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the code above this layer never knows which it has. */
@@ -27,7 +28,12 @@ export type Database = {
   close: () => Promise<void>;
   /** PostgreSQL only: PGlite is one connection inside the process. */
   pool?: PoolStats;
+  /** The budget of heavy staff reads (analytics, cards, lists, export): see heavy-reads.ts. */
+  heavyReads: HeavyReads;
 };
+
+/** Heavy reads' own budget: connections of their own on PostgreSQL (PGlite: one at a time), and how long one may take. */
+export const HEAVY_READ_DEFAULTS = { connections: 2, timeoutMs: 15_000 };
 
 export const MIGRATIONS_DIR = serverPath('drizzle');
 /** What the migrations create extensions of: PostgreSQL has them installed, PGlite loads them. */
@@ -40,17 +46,22 @@ export type DatabaseOptions = {
   loadDataDir?: Blob;
   /** Keep PGlite in memory instead of DATA_DIR (tests). */
   inMemory?: boolean;
+  heavyReads?: { connections: number; timeoutMs: number };
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const heavy = options.heavyReads ?? HEAVY_READ_DEFAULTS;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The heavy reads' connections stop any statement that runs past the timeout (PostgreSQL itself stops it).
+    const heavyPool = new pg.Pool({ connectionString: options.databaseUrl, max: heavy.connections, statement_timeout: heavy.timeoutMs });
+    const routed = new RoutingPool(pool, heavyPool, { size: heavy.connections, timeoutMs: heavy.timeoutMs, connectionString: options.databaseUrl });
     // An idle connection that dies (database restart, failover, admin command) is dropped by the
     // pool and replaced on next use; unheard, its 'error' event would crash the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    routed.on('error', () => undefined);
+    const db = drizzlePg(routed as unknown as pg.Pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end(), pool };
+    return { db, kind: 'postgres', close: () => routed.end(), pool, heavyReads: routed.heavyReads };
   }
   let dataDir: string | undefined;
   if (!options.inMemory) {
@@ -58,7 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const routed = routePglite(client, { timeoutMs: (options.heavyReads ?? HEAVY_READ_DEFAULTS).timeoutMs });
+  const db = drizzlePglite(routed.client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   // PGlite runs no autovacuum, so the planner would never learn how big the tables are and
   // pick full scans: refresh the statistics at start and every few hours.
@@ -68,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    heavyReads: routed.heavyReads,
     close: async () => {
       clearInterval(analyzer);
       await client.close();

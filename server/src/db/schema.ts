@@ -282,6 +282,9 @@ export const complaint = pgTable(
     // The search's words: trigrams find a substring in any script (the pg_trgm extension: see the migration that adds it).
     index('complaint_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('complaint_station_trgm_idx').using('gin', sql`${t.station} gin_trgm_ops`),
+    // Auto-assignment counts each staff member's open complaints on every filing: from this index alone, without
+    // reading the rows (the closed ones, most of them, are not in it).
+    index('complaint_open_assignee_idx').on(t.assigneeId).where(sql`status in ('open', 'in_progress', 'reopened')`),
     index('complaint_pnr_idx').on(t.pnr),
     /** The overdue card: only work still open can be overdue, a few percent of all complaints. */
     index('complaint_overdue_idx').on(t.dueAt).where(sql`status in ('open', 'in_progress', 'reopened')`),

@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_codes: 429,
   rate_limited: 429,
   internal: 500,
+  report_too_slow: 503,
   speech_unavailable: 501,
   speech_failed: 502,
   translation_unavailable: 501,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { analyticsBreakdownSchema, analyticsDailySchema, analyticsRangeQuerySchema, complaintExportQuerySchema, todayInIndia } from '@railmadad/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bindHeavyRead } from '../../db/heavy-reads';
 import type { ModuleDeps } from '../deps';
 import { createAnalyticsService } from './analytics.service';
 
@@ -8,7 +9,8 @@ export const analyticsRoutes =
   (deps: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const analytics = createAnalyticsService({ db: deps.db });
-    const staff = { onRequest: deps.guards.requireRole('staff', 'admin'), config: { access: ['staff', 'admin'] as ('staff' | 'admin')[] } };
+    // Every analytics read is heavy: it takes a slot of the heavy-read budget (lib/heavy-read-routes.ts).
+    const staff = { onRequest: deps.guards.requireRole('staff', 'admin'), config: { access: ['staff', 'admin'] as ('staff' | 'admin')[], heavyRead: true } };
 
     app.get(
       '/api/analytics/daily',
@@ -57,7 +59,7 @@ export const analyticsRoutes =
           .header('cache-control', 'no-store')
           .header('x-export-rows', String(csv.rows))
           .header('x-export-truncated', String(csv.truncated))
-          .send(Readable.from(csv.lines));
+          .send(Readable.from(bindHeavyRead(csv.lines)));
       },
     );
   };

@@ -1,10 +1,10 @@
 import { isLanguage, type Language, type NotificationKind } from '@railmadad/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { Messenger } from '../outbox/outbox.service';
+import type { Messenger, OutgoingMessage } from '../outbox/outbox.service';
 import { isPhoneOnlyEmail } from '../../auth/auth';
 
 export type ComplaintNotifier = ReturnType<typeof createComplaintNotifier>;
@@ -54,13 +54,16 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     const say = (part: 'subject' | 'text') => messages.text(language, `notice.${notice.key}.${part}`, values);
     const link = path ? `${deps.publicUrl}${path}` : deps.publicUrl;
     const mobile = notice.mobile ?? person.phoneNumber ?? person.phone;
+    const outgoing: OutgoingMessage[] = [];
     if ((person.sms !== false || options.forceSms) && mobile) {
-      after.push((await messenger.queueIn(tx, { channel: 'sms', to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) })).afterCommit);
+      outgoing.push({ channel: 'sms', to: mobile, text: messages.text(language, 'sms.wrap', { text: say('text') }) });
     }
     if (person.mail !== false && !isPhoneOnlyEmail(person.email)) {
       const text = [say('text'), messages.text(language, 'mail.followLink', { link }), messages.text(language, 'mail.signature')].join('\n\n');
-      after.push((await messenger.queueIn(tx, { channel: 'email', to: person.email, subject: say('subject'), text })).afterCommit);
+      outgoing.push({ channel: 'email', to: person.email, subject: say('subject'), text });
     }
+    // The SMS and the e-mail in one statement.
+    after.push(...(await messenger.queueAllIn(tx, outgoing)));
     return after;
   }
 
@@ -75,9 +78,9 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
 
     /** Every admin hears at once, in the bell, of an emergency or of a new complaint nobody was given. */
     async alertAdminsIn(tx: Tx, params: Record<string, string>, kind: 'complaint_emergency' | 'complaint_unassigned' = 'complaint_emergency'): Promise<AfterCommit[]> {
-      const admins = await tx.select({ id: user.id }).from(user).where(inArray(user.role, ['admin']));
-      const after: AfterCommit[] = [];
-      for (const a of admins) after.push((await notifications.write(tx, a.id, kind, params, `/complaints/${params.reference}`)).publish);
+      // One statement for every admin's bell, however many admins there are.
+      const rows = await notifications.writeToRole(tx, 'admin', kind, params, `/complaints/${params.reference}`);
+      const after: AfterCommit[] = rows.map((r) => r.publish);
       return after;
     },
   };

@@ -50,11 +50,12 @@ export const complaintRoutes =
       },
     );
 
-    app.get('/api/complaints', { ...user, schema: { tags: ['complaints'], querystring: complaintListQuerySchema, response: { 200: complaintListSchema } } }, async (request) =>
+    // Staff's lists and cards are heavy reads (lib/heavy-read-routes.ts); a passenger's own list is not.
+    app.get('/api/complaints', { ...user, config: { ...user.config, heavyRead: true }, schema: { tags: ['complaints'], querystring: complaintListQuerySchema, response: { 200: complaintListSchema } } }, async (request) =>
       complaints.list(request.user, request.query),
     );
 
-    app.get('/api/complaints/stats', { ...staff, schema: { tags: ['complaints'], response: { 200: complaintStatsSchema } } }, async (request) => complaints.stats(request.user));
+    app.get('/api/complaints/stats', { ...staff, config: { ...staff.config, heavyRead: true }, schema: { tags: ['complaints'], response: { 200: complaintStatsSchema } } }, async (request) => complaints.stats(request.user));
 
     app.get(
       '/api/complaints/assignees',

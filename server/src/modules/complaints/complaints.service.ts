@@ -59,8 +59,8 @@ export function createComplaintsService(deps: {
   /** The one writer of complaint changes, their timeline and their notices. */
   changes: ComplaintChanges;
   classifier: FilingClassifier;
-  /** Auto-assignment, inside the change's own transaction. */
-  autoAssign?: (scope: ChangeScope, complaintId: string) => Promise<unknown>;
+  /** Auto-assignment, inside the change's own transaction; `known` is the complaint's row when this transaction wrote it. */
+  autoAssign?: (scope: ChangeScope, complaintId: string, known?: ComplaintRow) => Promise<{ id: string; name: string; row: ComplaintRow } | null>;
   /** How many rows a list counts exactly before it gives an estimate instead. */
   exactCountMax?: number;
 }) {
@@ -123,25 +123,40 @@ export function createComplaintsService(deps: {
     if (!reopened.assigneeId) await deps.autoAssign?.(scope, reopened.id);
   }
 
-  async function detail(row: ComplaintRow, actor: Actor): Promise<ComplaintDetail> {
+  /**
+   * What filing already knows of the complaint it has just written (its assignee, its photos, the passenger who filed
+   * it, no rating yet): `detail` then reads its timeline only, instead of five queries.
+   */
+  type Fresh = { assignee: { id: string; name: string } | null; photos: { id: string; width: number | null; height: number | null }[]; passenger: { id: string; name: string } };
+
+  async function detail(row: ComplaintRow, actor: Actor, fresh?: Fresh): Promise<ComplaintDetail> {
     const staffView = isStaff(actor.role);
     const actorUser = alias(user, 'actor');
+    const freshSummary = (): SummaryRow => ({
+      ...row,
+      overdue: row.dueAt.getTime() < Date.now() && ['open', 'in_progress', 'reopened'].includes(row.status),
+      assigneeId: fresh?.assignee?.id ?? null,
+      assigneeName: fresh?.assignee?.name ?? null,
+      photoCount: fresh?.photos.length ?? 0,
+    });
     const [summaryRows, photos, events, rating, passenger] = await Promise.all([
-      db.select(summaryColumns).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(eq(complaint.id, row.id)),
-      db
-        .select({ id: file.id, width: file.width, height: file.height })
-        .from(complaintPhoto)
-        .innerJoin(file, eq(file.id, complaintPhoto.fileId))
-        .where(eq(complaintPhoto.complaintId, row.id))
-        .orderBy(asc(complaintPhoto.position)),
+      fresh ? [freshSummary()] : db.select(summaryColumns).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(eq(complaint.id, row.id)),
+      fresh
+        ? fresh.photos
+        : db
+            .select({ id: file.id, width: file.width, height: file.height })
+            .from(complaintPhoto)
+            .innerJoin(file, eq(file.id, complaintPhoto.fileId))
+            .where(eq(complaintPhoto.complaintId, row.id))
+            .orderBy(asc(complaintPhoto.position)),
       db
         .select({ e: complaintEvent, actorName: actorUser.name, actorRole: actorUser.role })
         .from(complaintEvent)
         .leftJoin(actorUser, eq(actorUser.id, complaintEvent.actorId))
         .where(and(eq(complaintEvent.complaintId, row.id), staffView ? undefined : eq(complaintEvent.internal, false)))
         .orderBy(asc(complaintEvent.seq)),
-      db.select({ rating: feedback.rating }).from(feedback).where(eq(feedback.complaintId, row.id)).limit(1),
-      row.passengerId ? db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.passengerId)) : Promise.resolve([]),
+      fresh ? [] : db.select({ rating: feedback.rating }).from(feedback).where(eq(feedback.complaintId, row.id)).limit(1),
+      fresh ? [fresh.passenger] : row.passengerId ? db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.passengerId)) : Promise.resolve([]),
     ]);
     const status = row.status as ComplaintStatus;
     return {
@@ -284,11 +299,12 @@ export function createComplaintsService(deps: {
       const keys = fileIds.map((f) => `complaints/${f}.jpg`);
       await uploads.put(encoded.map((img, i) => ({ key: keys[i], fileId: fileIds[i], bytes: img.bytes, contentType: img.contentType })));
       let row: ComplaintRow;
+      let assignedTo: { id: string; name: string } | null = null;
       try {
         // One transaction: the complaint, its photos, its timeline, its notices and its assignment, or none of them.
         row = await changes.transaction(async (scope) => {
           const { tx } = scope;
-          await scope.file(
+          const filed = await scope.file(
             {
               id,
               passengerId: actor.id,
@@ -314,10 +330,12 @@ export function createComplaintsService(deps: {
           }
           await uploads.settle(tx, keys);
           if (prediction) await deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction);
-          await deps.autoAssign?.(scope, id);
-          const [assigned] = await tx.select().from(complaint).where(eq(complaint.id, id));
+          // The row just written is this transaction's: auto-assignment need not read it again, nor filing after it.
+          const chosen = (await deps.autoAssign?.(scope, id, filed)) ?? null;
+          const assigned = chosen?.row ?? filed;
           // An emergency has already rung every admin's bell; any other complaint left without anyone does now.
           if (!assigned.assigneeId && !emergency) await scope.alertAdmins(assigned, 'complaint_unassigned');
+          assignedTo = chosen ? { id: chosen.id, name: chosen.name } : null;
           return assigned;
         });
       } catch (error) {
@@ -330,7 +348,12 @@ export function createComplaintsService(deps: {
         throw error;
       }
       if (prediction) deps.classifier.afterFiling(row.id, c.description, prediction);
-      return { complaint: await detail(row, actor), created: true };
+      const fresh: Fresh = {
+        assignee: assignedTo,
+        photos: encoded.map((img, i) => ({ id: fileIds[i], width: img.width, height: img.height })),
+        passenger: { id: actor.id, name: actor.name },
+      };
+      return { complaint: await detail(row, actor, fresh), created: true };
     },
 
     /**

@@ -45,6 +45,9 @@ function retryable(error: unknown): boolean {
  * `wait: true` is for the few messages a person stands waiting for (a sign-in code, staff's own SMS): it is sent
  * in the request itself, with the same retries, and the answer says how it went.
  */
+/** An SMS or an e-mail as the code that sends it sees it. */
+export type OutgoingMessage = { channel: 'email'; to: string; subject: string; text: string } | { channel: 'sms'; to: string; text: string };
+
 export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: MailProvider; sms?: SmsProvider; retry?: RetryPolicy; exactCountMax?: number }) {
   const { db, log } = deps;
   const policy = deps.retry ?? SMS_RETRY;
@@ -131,6 +134,8 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
     return running;
   }
 
+  const toRow = (message: OutgoingMessage): Message => ({ channel: message.channel, recipient: message.to, subject: message.channel === 'email' ? message.subject : null, body: message.text });
+
   const providerOf = (channel: Message['channel']) => (channel === 'email' ? deps.mail : deps.sms);
 
   /**
@@ -184,8 +189,24 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
     },
 
     /** An e-mail or SMS written in the caller's transaction; it goes out only after `afterCommit`. */
-    queueIn(tx: Db | Tx, message: { channel: 'email'; to: string; subject: string; text: string } | { channel: 'sms'; to: string; text: string }) {
-      return queue(tx, { channel: message.channel, recipient: message.to, subject: message.channel === 'email' ? message.subject : null, body: message.text });
+    queueIn(tx: Db | Tx, message: OutgoingMessage) {
+      return queue(tx, toRow(message));
+    },
+
+    /** As `queueIn` for several messages, written in one statement (a notice's SMS and e-mail go together). */
+    async queueAllIn(tx: Db | Tx, messages: OutgoingMessage[]): Promise<(() => void)[]> {
+      if (!messages.length) return [];
+      const rows = messages.map((m) => {
+        const row = toRow(m);
+        const queued = Boolean(providerOf(row.channel));
+        return { id: newId(), ...row, status: queued ? ('queued' as const) : ('stored' as const), nextAttemptAt: queued ? new Date() : null };
+      });
+      await tx.insert(outbox).values(rows);
+      return rows.map((r) =>
+        r.status === 'queued'
+          ? () => void deliverDue()
+          : () => log.info({ outbox: r.id, to: r.recipient, subject: r.subject }, `outbox ${r.channel}: ${r.subject ? `${r.subject}\n` : ''}${r.body}`),
+      );
     },
 
     deliverDue,

@@ -1,0 +1,182 @@
+// Filing against the database's own speed, and filing while staff run heavy reports, on PostgreSQL.
+//   node bench/filing.mjs [--complaints 500000] [--staff 20] [--duration 10] [--connections 10]
+// In one run, on a fresh database with the given number of seeded complaints:
+//   1. round trips per filing: the server talks to PostgreSQL through a counting proxy while 50 filings go in one by one;
+//   2. filing rate (autocannon, POST /api/complaints without photo) next to the raw SQL rate of the same writes
+//      (one transaction: complaint, event, notification, two outbox rows) from 10 `pg` connections;
+//   3. filing rate while 10 connections ask for the analytics breakdown of the last 365 days.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT, startServer } from './support.mjs';
+
+/** A port nobody listens on (other servers may share this machine). */
+const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+
+const { values } = parseArgs({
+  options: {
+    complaints: { type: 'string', default: '500000' },
+    staff: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-filing-'));
+const dbName = `rm_filing_${Date.now()}`;
+const admin = new pg.Client({ connectionString: PG_ADMIN });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+await admin.end();
+const dbUrl = new URL(PG_ADMIN);
+dbUrl.pathname = `/${dbName}`;
+const env = { DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: dbUrl.toString() };
+const run = (args) => execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+const PASSWORD = 'bench-password-1';
+run(['server/src/cli/admin.ts', 'create', 'admin@bench.test', '--password', PASSWORD, '--role', 'admin']);
+run(['server/src/cli/admin.ts', 'create', 'passenger@bench.test', '--password', PASSWORD, '--role', 'passenger']);
+run(['bench/seed.ts', values.complaints, 'passenger@bench.test', values.staff]);
+const direct = new pg.Pool({ connectionString: dbUrl.toString(), max: connections });
+// The seeded staff handle every type, so each filing is auto-assigned (and its assignee told), as in production.
+await direct.query(`insert into staff_profile (user_id, job_role, department, expertise, languages)
+  select id, 'tte', 'Commercial', (select array_agg(distinct type) from complaint), array['en','hi'] from "user" where role = 'staff'
+  on conflict do nothing`);
+// A long-lived table is vacuumed by autovacuum; the freshly seeded one is vacuumed once here.
+await direct.query('vacuum analyze complaint');
+
+/** A TCP proxy in front of PostgreSQL counting the round trips: a Sync (extended protocol) or a Query (simple). */
+function countingProxy(target) {
+  let trips = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    let started = false;
+    let buffer = Buffer.alloc(0);
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buffer.length < 4) break;
+          const len = buffer.readInt32BE(0);
+          if (buffer.length < len) break;
+          buffer = buffer.subarray(len);
+          started = true;
+          continue;
+        }
+        if (buffer.length < 5) break;
+        const type = String.fromCharCode(buffer[0]);
+        const len = buffer.readInt32BE(1);
+        if (buffer.length < len + 1) break;
+        if (type === 'S' || type === 'Q') trips++;
+        buffer = buffer.subarray(len + 1);
+      }
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, trips: () => trips, close: () => server.close() })));
+}
+
+const boundary = '----railmadadbench';
+const today = new Date().toISOString().slice(0, 10);
+const fields = { type: 'water', severity: 'medium', trainNumber: '12951', pnr: '2345678901', location: 'Coach B4, berth 21', incidentDate: today, description: 'No water in the toilets of coach B4 since Vadodara. Please refill at the next station.' };
+const body = Buffer.concat([...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)), Buffer.from(`--${boundary}--\r\n`)]);
+
+async function signIn(url, email) {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  return res.headers.getSetCookie().find((c) => c.startsWith('railmadad.session_token=')).split(';')[0];
+}
+const fileOnce = (url, cookie, key) =>
+  fetch(`${url}/api/complaints`, { method: 'POST', headers: { cookie, origin: url, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(key ? { 'idempotency-key': key } : {}) }, body });
+
+// 1. Round trips per filing.
+const proxy = await countingProxy(dbUrl);
+const viaProxy = new URL(dbUrl);
+viaProxy.port = String(proxy.port);
+let server = await startServer({ port: await freePort(), dataDir, env: { ...env, DATABASE_URL: viaProxy.toString() } });
+let passenger = await signIn(server.url, 'passenger@bench.test');
+for (let i = 0; i < 5; i++) await fileOnce(server.url, passenger); // warm up: prepared plans, the classifier
+const trips = {};
+for (const withKey of [false, true]) {
+  const before = proxy.trips();
+  for (let i = 0; i < 50; i++) {
+    const res = await fileOnce(server.url, passenger, withKey ? randomUUID() : undefined);
+    if (res.status !== 201) throw new Error(`filing answered ${res.status}: ${await res.text()}`);
+  }
+  trips[withKey ? 'withKey' : 'withoutKey'] = (proxy.trips() - before) / 50;
+}
+await server.stop();
+proxy.close();
+
+// 2. Filing rate next to the raw rate of the same writes.
+server = await startServer({ port: await freePort(), dataDir, env });
+passenger = await signIn(server.url, 'passenger@bench.test');
+const staffCookie = await signIn(server.url, 'admin@bench.test');
+const filing = () =>
+  autocannon({ url: `${server.url}/api/complaints`, method: 'POST', headers: { cookie: passenger, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body, connections, duration });
+const [{ id: passengerId }] = (await direct.query(`select id from "user" where email = 'passenger@bench.test'`)).rows;
+async function rawRate() {
+  let done = 0;
+  const until = Date.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = await direct.connect();
+      while (Date.now() < until) {
+        const id = randomUUID();
+        await c.query('begin');
+        await c.query(
+          `insert into complaint (id, passenger_id, type, severity, location, incident_date, description, mobile, language, due_at, train_number, pnr)
+           values ($1, $2, 'water', 'medium', 'Coach B4, berth 21', current_date, 'No water in the toilets of coach B4 since Vadodara.', null, 'en', now() + interval '1 day', '12951', '2345678901')`,
+          [id, passengerId],
+        );
+        await c.query(`insert into complaint_event (id, complaint_id, actor_id, kind, to_status) values ($1, $2, $3, 'created', 'open')`, [randomUUID(), id, passengerId]);
+        await c.query(`insert into notification (id, user_id, kind, params, link) values ($1, $2, 'complaint_filed', '{}', '/')`, [randomUUID(), passengerId]);
+        await c.query(`insert into outbox (id, channel, recipient, body, status) values ($1, 'sms', '+919800000000', 'x', 'stored')`, [randomUUID()]);
+        await c.query(`insert into outbox (id, channel, recipient, subject, body, status) values ($1, 'email', 'p@bench.test', 's', 'x', 'stored')`, [randomUUID()]);
+        await c.query('commit');
+        done++;
+      }
+      c.release();
+    }),
+  );
+  return done / duration;
+}
+const filingAlone = await filing();
+const raw = await rawRate();
+
+// 3. Filing while staff run a year's breakdown.
+const from = new Date(Date.now() - 364 * 86400_000).toISOString().slice(0, 10);
+const analytics = autocannon({ url: `${server.url}/api/analytics/breakdown?from=${from}&to=${today}`, headers: { cookie: staffCookie }, connections, duration: duration + 2, timeout: 10 });
+await new Promise((r) => setTimeout(r, 1000));
+const filingBusy = await filing();
+const analyticsResult = await analytics;
+
+const rate = (r) => r['2xx'] / duration;
+console.log(`\nPostgreSQL, ${values.complaints} seeded complaints, ${values.staff} staff, ${connections} connections, ${duration} s\n`);
+console.log(`round trips per filing (HTTP request to answer): ${trips.withoutKey} without an idempotency key, ${trips.withKey} with one`);
+console.log(`filing alone:             ${rate(filingAlone).toFixed(1)}/s (p50 ${filingAlone.latency.p50} ms, p99 ${filingAlone.latency.p99} ms, non-2xx ${filingAlone.non2xx}, errors ${filingAlone.errors})`);
+console.log(`raw SQL, same writes:     ${raw.toFixed(1)} tx/s  → filing at ${((100 * rate(filingAlone)) / raw).toFixed(1)}% of raw`);
+console.log(`filing during analytics:  ${rate(filingBusy).toFixed(1)}/s (p50 ${filingBusy.latency.p50} ms, p99 ${filingBusy.latency.p99} ms, non-2xx ${filingBusy.non2xx}, errors/timeouts ${filingBusy.errors}/${filingBusy.timeouts})`);
+const codes = Object.entries(analyticsResult.statusCodeStats ?? {}).map(([c, s]) => `${c}×${s.count}`).join(' ');
+console.log(`analytics meanwhile:      ${analyticsResult['2xx']} answered 2xx, codes ${codes || '-'}, timeouts ${analyticsResult.timeouts}`);
+
+await server.stop();
+await direct.end();
+rmSync(dataDir, { recursive: true, force: true });
+const c = new pg.Client({ connectionString: PG_ADMIN });
+await c.connect();
+await c.query(`drop database ${dbName} with (force)`);
+await c.end();

@@ -1,0 +1,226 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * Heavy reads (analytics, the dashboard's cards and lists, the CSV export) get a budget of their own, so staff
+ * screens can never take the connections filing and tracking need:
+ * - on PostgreSQL, a second small pool whose connections carry a statement timeout; a heavy read waits for a slot
+ *   of it and runs there, and a request whose client has gone away has its running statement cancelled;
+ * - on PGlite (one connection, statements served in turn), one heavy read at a time whose statements go one by one,
+ *   so a filing waits behind at most one of them; PGlite cannot stop a statement, so the timeout answers the
+ *   staff member and the statement finishes in the background, still holding the budget.
+ * Code needs no other handle: inside `run`, the ordinary `db` sends its queries to the heavy-read side.
+ */
+export type HeavyReads = {
+  /** Runs `work` with a slot of the budget (waiting for one at most the timeout); `signal` aborts it when the client leaves. */
+  run<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T>;
+  /** An async iterable whose steps run inside the current heavy read (a streamed export reads on after the handler returned). */
+  bind<T>(iterable: AsyncIterable<T>): AsyncIterable<T>;
+  readonly timeoutMs: number;
+  /** Tests only: every heavy statement first sleeps this long in the database, to play a slow report. */
+  slowForTests(seconds: number): void;
+};
+
+/** Thrown when a heavy read ran out of time, waiting for a slot or in the database. */
+export class HeavyReadTimeout extends Error {
+  constructor() {
+    super('heavy read timed out');
+  }
+}
+
+/** PostgreSQL's answer to a statement stopped by statement_timeout or by a cancel. */
+export const isQueryCanceled = (error: unknown): boolean => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e instanceof HeavyReadTimeout || e.code === '57014') return true;
+  }
+  return false;
+};
+
+type Context = { signal: AbortSignal; deadline: number; clients: Set<pg.PoolClient>; pending: Set<Promise<unknown>> };
+const storage = new AsyncLocalStorage<Context>();
+
+/** A counting semaphore whose waiters give up on their deadline or when their request goes away. */
+function budget(size: number) {
+  let used = 0;
+  const waiters: (() => void)[] = [];
+  const release = () => {
+    const next = waiters.shift();
+    if (next) next();
+    else used--;
+  };
+  async function acquire(signal: AbortSignal, timeoutMs: number): Promise<() => void> {
+    if (used < size) {
+      used++;
+      return release;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', give);
+        resolve();
+      };
+      const give = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', give);
+        waiters.splice(waiters.indexOf(done), 1);
+        reject(signal.aborted ? signal.reason : new HeavyReadTimeout());
+      };
+      const timer = setTimeout(give, timeoutMs);
+      signal.addEventListener('abort', give);
+      waiters.push(done);
+    });
+    return release;
+  }
+  return { acquire };
+}
+
+function createRunner(size: number, timeoutMs: number, onAbort: (ctx: Context) => void) {
+  const slots = budget(size);
+  return async function run<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    if (storage.getStore()) return work();
+    const started = Date.now();
+    const release = await slots.acquire(signal, timeoutMs);
+    const ctx: Context = { signal, deadline: started + timeoutMs, clients: new Set(), pending: new Set() };
+    const abort = () => onAbort(ctx);
+    signal.addEventListener('abort', abort);
+    try {
+      return await storage.run(ctx, work);
+    } finally {
+      signal.removeEventListener('abort', abort);
+      // The slot is free once the database has let go of every statement of this read, not when its answer left.
+      void Promise.allSettled([...ctx.pending]).then(release);
+    }
+  };
+}
+
+/** See `HeavyReads.bind`; for routes, which hold no handle on the database. */
+export function bindHeavyRead<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  const next = AsyncResource.bind(() => iterator.next());
+  return { [Symbol.asyncIterator]: () => ({ next, return: async (value?: unknown) => (await iterator.return?.(value)) ?? { done: true, value: undefined } }) };
+}
+
+type QueryArgs = Parameters<pg.Pool['query']>;
+
+/**
+ * PostgreSQL: what drizzle is given instead of the pool. Outside a heavy read it is the ordinary pool; inside one,
+ * a connection of the heavy-read pool, remembered while it works so a request that went away can cancel it.
+ * (Its name ends in "Pool" so drizzle opens transactions on a connection of its own, as with a pg.Pool.)
+ */
+export class RoutingPool {
+  private sleepSeconds = 0;
+  readonly heavyReads: HeavyReads;
+
+  constructor(
+    readonly main: pg.Pool,
+    readonly heavy: pg.Pool,
+    options: { size: number; timeoutMs: number; connectionString: string },
+  ) {
+    const run = createRunner(options.size, options.timeoutMs, (ctx) => {
+      // Cancelled from a connection of its own: both pools may be busy. The cancelled connection is closed on its
+      // release (see `checkout`), so the cancel can never land on another request's statement.
+      for (const client of ctx.clients) void cancel(options.connectionString, (client as unknown as { processID: number }).processID);
+    });
+    this.heavyReads = { run, bind: bindHeavyRead, timeoutMs: options.timeoutMs, slowForTests: (s) => {
+        this.sleepSeconds = s;
+      } };
+  }
+
+  private async checkout(ctx: Context): Promise<pg.PoolClient> {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const client = await this.heavy.connect();
+    ctx.clients.add(client);
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      ctx.clients.delete(client);
+      client.release = release;
+      return release(err ?? ctx.signal.aborted);
+    };
+    return client;
+  }
+
+  query(...args: QueryArgs) {
+    const ctx = storage.getStore();
+    if (!ctx) return (this.main.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
+    const work = (async () => {
+      const client = await this.checkout(ctx);
+      try {
+        if (this.sleepSeconds) await client.query(`select pg_sleep(${Number(this.sleepSeconds)})`);
+        return await (client.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
+      } finally {
+        client.release();
+      }
+    })();
+    ctx.pending.add(work);
+    return work;
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const ctx = storage.getStore();
+    return ctx ? this.checkout(ctx) : this.main.connect();
+  }
+
+  on(event: 'error', listener: (err: Error) => void) {
+    this.main.on(event, listener);
+    this.heavy.on(event, listener);
+    return this;
+  }
+
+  async end() {
+    await Promise.all([this.main.end(), this.heavy.end()]);
+  }
+}
+
+async function cancel(connectionString: string, pid: number) {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select pg_cancel_backend($1)', [pid]);
+  } catch {
+    // The statement may have ended on its own meanwhile; the connection is closed on release either way.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * PGlite: the client drizzle is given. Inside a heavy read its statements go one at a time (a filing then waits
+ * behind one of them at most), each answered with a timeout once the read's time is up.
+ */
+export function routePglite(client: PGlite, options: { timeoutMs: number }): { client: PGlite; heavyReads: HeavyReads } {
+  let sleepSeconds = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const routedQuery = (...args: unknown[]) => {
+    const ctx = storage.getStore();
+    if (!ctx) return query(...args);
+    if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
+    const work = queue.then(async () => {
+      if (Date.now() >= ctx.deadline || ctx.signal.aborted) throw new HeavyReadTimeout();
+      if (sleepSeconds) await query(`select pg_sleep(${Number(sleepSeconds)})`);
+      return query(...args);
+    });
+    queue = work.catch(() => undefined);
+    ctx.pending.add(queue);
+    const remaining = ctx.deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HeavyReadTimeout()), Math.max(remaining, 0));
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  };
+  // PGlite keeps its state in private fields: every other method runs on the client itself.
+  const routed = new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query') return routedQuery;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' && prop !== 'constructor' ? value.bind(target) : value;
+    },
+  });
+  const run = createRunner(1, options.timeoutMs, () => undefined);
+  return { client: routed, heavyReads: { run, bind: bindHeavyRead, timeoutMs: options.timeoutMs, slowForTests: (s) => {
+        sleepSeconds = s;
+      } } };
+}
