@@ -57,10 +57,17 @@ export function createAnalyticsService(deps: { db: Db }) {
       const range = rangeOf(query);
       const perStatus = COMPLAINT_STATUSES.map((s) => sql`coalesce(sum(f.complaints) filter (where f.status = ${s}), 0)::int as ${sql.identifier(s)}`);
       // The kept figures: a row per day, type, severity, status and department, however many complaints there are.
+      // The range's rows first (the figures' key starts with the day), then every day of the range beside them.
       const days = await rows<AnalyticsDaily['days'][number]>(sql`
+        with f as (
+          select day, status, sum(complaints) as complaints
+          from ${complaintFigures}
+          where day between ${range.from}::date and ${range.to}::date
+          group by 1, 2
+        )
         select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(sum(f.complaints), 0)::int as total, ${sql.join(perStatus, sql`, `)}
         from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
-        left join ${complaintFigures} f on f.day = d.day::date
+        left join f on f.day = d.day::date
         group by d.day
         order by d.day`);
       return { ...range, days };
