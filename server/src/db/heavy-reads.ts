@@ -81,13 +81,17 @@ function createRunner(size: number, timeoutMs: number, onAbort: (ctx: Context) =
     if (storage.getStore()) return work();
     const started = Date.now();
     const release = await slots.acquire(signal, timeoutMs);
-    const ctx: Context = { signal, deadline: started + timeoutMs, clients: new Set(), pending: new Set() };
+    // Over when its client goes away, or when it has answered (or failed, say one of its statements timed out): a
+    // statement of it still waiting for a connection then never starts, and one still running is cancelled.
+    const over = new AbortController();
+    const ctx: Context = { signal: AbortSignal.any([signal, over.signal]), deadline: started + timeoutMs, clients: new Set(), pending: new Set() };
     const abort = () => onAbort(ctx);
-    signal.addEventListener('abort', abort);
+    ctx.signal.addEventListener('abort', abort);
     try {
       return await storage.run(ctx, work);
     } finally {
-      signal.removeEventListener('abort', abort);
+      over.abort(new HeavyReadTimeout());
+      ctx.signal.removeEventListener('abort', abort);
       // The slot is free once the database has let go of every statement of this read, not when its answer left.
       void Promise.allSettled([...ctx.pending]).then(release);
     }
@@ -130,6 +134,11 @@ export class RoutingPool {
   private async checkout(ctx: Context): Promise<pg.PoolClient> {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     const client = await this.heavy.connect();
+    // Gone while this connection was coming: the cancel has already been sent to the others, not to this one.
+    if (ctx.signal.aborted) {
+      client.release(true);
+      throw ctx.signal.reason;
+    }
     ctx.clients.add(client);
     const release = client.release.bind(client);
     client.release = (err?: Error | boolean) => {
@@ -145,8 +154,14 @@ export class RoutingPool {
     if (!ctx) return (this.main.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
     const work = (async () => {
       const client = await this.checkout(ctx);
+      // A cancel reaches only a statement already running: none is started once the client has gone.
+      const live = () => {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+      };
       try {
+        live();
         if (this.sleepSeconds) await client.query(`select pg_sleep(${Number(this.sleepSeconds)})`);
+        live();
         return await (client.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
       } finally {
         client.release();
