@@ -115,6 +115,23 @@ export function createComplaintsService(deps: {
     return row;
   }
 
+  /**
+   * How many a staff list holds. All complaints, or one status: the kept totals, exact and free. Otherwise counted up
+   * to a bound, or the planner's estimate past it, never fewer than the rows the list has already shown.
+   */
+  async function listTotal(actor: Actor, query: z.output<typeof complaintListQuerySchema>, where: SQL | undefined, seen: number) {
+    const narrowed = query.q?.trim() || query.severity || query.type || query.assignee || query.overdue === 'true';
+    if (isStaff(actor.role) && !narrowed) {
+      const [kept] = await db
+        .select({ n: sql<number>`coalesce(sum(${complaintTotals.complaints}), 0)::int` })
+        .from(complaintTotals)
+        .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
+      return { total: Number(kept?.n ?? 0), exact: true };
+    }
+    const counted = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? LIST_EXACT_COUNT_MAX);
+    return counted.exact ? counted : { total: Math.max(counted.total, seen), exact: false };
+  }
+
   const reopenWindow = () => new AppError('conflict', `A complaint can be reopened within ${REOPEN_WINDOW_DAYS} days of being resolved.`);
 
   /** Reopened with nobody to handle it: auto-assignment looks for someone in the same transaction. */
@@ -427,7 +444,7 @@ export function createComplaintsService(deps: {
       }
       const cursorOf = (row: Row | undefined, dir: 'next' | 'prev') =>
         row ? encodeCursor({ sort: query.sort, group: plan.groupOf({ queueRank: Number(row.queueRank), severity: row.severity }), key: row.cursorKey, id: row.id, dir }) : null;
-      const { total, exact } = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? LIST_EXACT_COUNT_MAX);
+      const { total, exact } = await listTotal(actor, query, where, rows.length + (hasNext ? 1 : 0));
       return {
         items: rows.map((r) => toSummary(r as SummaryRow)),
         total,
