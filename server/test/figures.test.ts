@@ -1,5 +1,6 @@
 import { COMPLAINT_TYPES, type ComplaintDetail, SEVERITIES } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { random as seededRandom } from '../src/classifier/model';
 import { ensureFigures, keptFigures, rebuildFigures, recountFigures } from '../src/modules/complaints/complaint-figures';
 import { createComplaint, getComplaint, patchComplaint, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
@@ -11,17 +12,6 @@ let passenger: User;
 let admin: User;
 let staff: User[];
 
-/** A small seeded generator, so a failure can be replayed: the seed is in the test's name. */
-function generator(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const SEED = 20261124;
 
 const db = () => t.app.services.database.db;
@@ -37,7 +27,8 @@ afterAll(() => t.close());
 
 describe('the dashboards’ figures', () => {
   it(`stay equal to a recount of the complaints through a random mix of filings and moves (seed ${SEED})`, async () => {
-    const random = generator(SEED);
+    // Seeded, so a failure can be replayed: the seed is in the test's name.
+    const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const filed: string[] = [];
     const kinds = { filed: 0, moved: 0, assigned: 0, rated: 0, reopened: 0, department: 0 };

@@ -101,8 +101,8 @@ function scores(head: Head, x: SparseVector, out: Float64Array): void {
   for (let c = 0; c < k; c++) out[c] /= sum;
 }
 
-/** A small seeded generator, so the same corpus always gives the same model. */
-function random(seed: number): () => number {
+/** A small seeded generator (mulberry32), so the same corpus always gives the same model. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
