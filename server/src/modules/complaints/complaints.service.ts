@@ -26,6 +26,7 @@ import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent, complaintMoves, complaintPhoto, complaintTotals, feedback, file, user } from '../../db/schema';
 import { canReopen, STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
+import { EXACT_COUNT_MAX } from '../../lib/keyset';
 import { ZONE } from '../../lib/sql';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
@@ -34,9 +35,6 @@ import type { ChangeScope, ComplaintChanges, ComplaintRow } from './complaint-ch
 import { assignee, complaintFilters, complaintOrder, complaintSortPlan, overdueSql } from './complaint-filters';
 import { OPEN_STATUSES_SQL } from './complaint-figures';
 import { countRows, cursorKeyOf, decodeCursor, encodeCursor, timestampOfKey } from './list-paging';
-
-/** Lists count their rows exactly up to this many; past it, the database's estimate. */
-const LIST_EXACT_COUNT_MAX = 10_000;
 
 export type Actor = { id: string; role: Role; name: string };
 
@@ -128,7 +126,7 @@ export function createComplaintsService(deps: {
         .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
       return { total: Number(kept?.n ?? 0), exact: true };
     }
-    const counted = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? LIST_EXACT_COUNT_MAX);
+    const counted = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? EXACT_COUNT_MAX);
     return counted.exact ? counted : { total: Math.max(counted.total, seen), exact: false };
   }
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { estimateRows, type Total } from '../../lib/keyset';
 
 /*
  * Paging a long list without OFFSET and without counting it: a cursor that says "after this row",
@@ -61,14 +62,12 @@ export const cursorKeyOf = (column: SQL | SQL.Aliased | unknown) => sql<string>`
 /** The cursor's key back as a timestamp, with integer arithmetic so not a microsecond is lost. */
 export const timestampOfKey = (key: string) => sql`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
 
-export type ListTotal = { total: number; exact: boolean };
-
 /**
  * How many rows `query` (a SELECT of the filtered rows, without order or limit) has, without
  * reading them all: exact up to `exactMax`; past it, the planner's estimate, marked as one.
  * The estimate is asked first: when it is far past the limit the rows are not counted at all.
  */
-export async function countRows(db: Db, query: SQL, exactMax: number): Promise<ListTotal> {
+export async function countRows(db: Db, query: SQL, exactMax: number): Promise<Total> {
   const estimate = await estimateRows(db, query);
   // Three times over: an estimate that far out is rare for these filters, and counting 10 000 rows is not free.
   if (estimate >= exactMax * 3) return { total: estimate, exact: false };
@@ -77,12 +76,4 @@ export async function countRows(db: Db, query: SQL, exactMax: number): Promise<L
   if (n <= exactMax) return { total: n, exact: true };
   // More than the limit: the estimate, which may be low when the statistics are old, is at least that many.
   return { total: Math.max(estimate, n), exact: false };
-}
-
-/** The planner's guess at how many rows a query returns (statistics from ANALYZE; no row is read). */
-export async function estimateRows(db: Db, query: SQL): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-  const cell = Object.values(result.rows[0] ?? {})[0];
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[];
-  return Math.max(0, Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
