@@ -2,24 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-/** Each language's font: its @fontsource package and the script's subset (web/src/lib/fonts.ts loads the same). */
-const FONTS: Record<string, string> = {
-  hi: 'noto-sans-devanagari/devanagari',
-  mr: 'noto-sans-devanagari/devanagari',
-  sa: 'noto-sans-devanagari/devanagari',
-  ne: 'noto-sans-devanagari/devanagari',
-  bn: 'noto-sans-bengali/bengali',
-  as: 'noto-sans-bengali/bengali',
-  ta: 'noto-sans-tamil/tamil',
-  te: 'noto-sans-telugu/telugu',
-  gu: 'noto-sans-gujarati/gujarati',
-  kn: 'noto-sans-kannada/kannada',
-  ml: 'noto-sans-malayalam/malayalam',
-  pa: 'noto-sans-gurmukhi/gurmukhi',
-  or: 'noto-sans-oriya/oriya',
-  ur: 'noto-nastaliq-urdu/arabic',
-  sd: 'noto-naskh-arabic/arabic',
-};
+const LANGUAGES = ['hi', 'bn', 'te', 'ta', 'mr', 'gu', 'kn', 'ml', 'pa', 'ur', 'as', 'or', 'sa', 'ne', 'sd'];
 
 /** The first screen of a signed-in visit: the app's frame on every path but these, and the page itself on `/`. */
 const SIGNED_OUT_PATHS = ['/login', '/track'];
@@ -50,7 +33,7 @@ function withImports(chunks: Chunk[], module: string): string[] {
  * round trip before anything is painted. The server allows exactly this script by its hash
  * (server/src/security.ts); the dev server keeps loading the file.
  *
- * The script is also told each language's first files (its common words, its font's rules) and, for
+ * The script is also told each language's first file (its common words) and, for
  * someone signed in on this device before, the files of the app's first screen, so it can fetch
  * them at once, beside the app rather than after it has started.
  */
@@ -76,17 +59,10 @@ export function inlineHeadScript(): Plugin {
           return `/${found[0]}`;
         };
         const screensOf = (lang: string) => built(`locale-${lang}-screens-`, 'js');
-        // Per language: its common words and its font's rules (the font file itself loads once text needs it, after the
-        // app's own files), and (signed in) its screens' words.
+        // Per language: its common words and (signed in) its screens' words. Fonts need no early fetch: their faces are
+        // in the main stylesheet (src/fonts.css), and a phone that has the font installed downloads nothing.
         const early: Record<string, { words: string[]; screens: string[] }> = { en: { words: [], screens: [screensOf('en')] } };
-        for (const [lang, font] of Object.entries(FONTS)) {
-          const faces = [`@fontsource/${font}-400.css`, `@fontsource/${font}-700.css`].map((module) => {
-            const css = Object.values(ctx.bundle ?? {}).filter((f) => f.type === 'asset' && f.originalFileNames.some((o) => o.endsWith(module)));
-            if (css.length !== 1) throw new Error(`the build has no stylesheet for ${module}`);
-            return `/${css[0].fileName}`;
-          });
-          early[lang] = { words: [built(`locale-${lang}-common-`, 'js'), ...faces], screens: [screensOf(lang)] };
-        }
+        for (const lang of LANGUAGES) early[lang] = { words: [built(`locale-${lang}-common-`, 'js')], screens: [screensOf(lang)] };
         const app = {
           signedOut: SIGNED_OUT_PATHS,
           frame: withImports(chunks, FRAME),

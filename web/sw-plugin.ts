@@ -5,8 +5,11 @@ import type { Plugin } from 'vite';
 
 /** Built files the app needs to open with no signal: the page, its code and styles, and the small public files. */
 const PRECACHE = /^(index\.html|assets\/.+\.(js|css|svg|png|webp)|logo\.svg|avatars\/.+\.svg|theme-init\.js|manifest\.webmanifest)$/;
-/** A language's words and its script's font are cached when first used, not installed for all sixteen. */
-const ON_DEMAND = /^assets\/(locale-(?!en-)[a-z]{2}-.+\.js|(noto|arabic|bengali|devanagari|gujarati|gurmukhi|kannada|malayalam|oriya|tamil|telugu)-.+\.css)$/;
+/**
+ * A language's words are cached when first used, not installed for all sixteen. So are the script fonts (woff2,
+ * never precached): src/fonts.css names them, and a phone that has the font installed never fetches them.
+ */
+const ON_DEMAND = /^assets\/locale-(?!en-)[a-z]{2}-.+\.js$/;
 
 /**
  * The service worker. Navigations try the network first and fall back to the cached page, so a

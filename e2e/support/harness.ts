@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,9 +87,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
 }
 
 /** Headless Chromium; `media` gives it a fake camera and microphone that need no permission prompt (calls, voice). */
-export async function launchBrowser(options: { media?: boolean } = {}): Promise<Browser> {
+/**
+ * Fonts a phone without the Indian scripts has: Chromium on Linux finds fonts through fontconfig, and this
+ * configuration lists only the Latin families, so the Noto fonts of the machine are out of its reach.
+ */
+function latinOnlyFonts(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'railmadad-fonts-'));
+  const dirs = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype/liberation'].filter((d) => existsSync(d));
+  const file = join(dir, 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n${dirs.map((d) => `  <dir>${d}</dir>\n`).join('')}  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return file;
+}
+
+/** Debian's Chromium, headless; `fonts: 'latin-only'` plays a phone that has no font for the Indian scripts. */
+export async function launchBrowser(options: { media?: boolean; fonts?: 'latin-only' } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(options.fonts === 'latin-only' ? { env: { ...process.env, FONTCONFIG_FILE: latinOnlyFonts() } } : {}),
     args: [
       '--headless',
       '--no-sandbox',

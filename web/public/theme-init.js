@@ -25,7 +25,7 @@
   root.dir = lang === 'ur' || lang === 'sd' ? 'rtl' : 'ltr';
   fetchEarly(lang);
   warmIntl(lang);
-  // The built page lists each language's common words and font rules, and the files of the app's first screen
+  // The built page lists each language's common words, and the files of the app's first screen
   // (web/inline-head-script.ts): fetched now, beside the app, rather than once it has started. The screen's only for
   // someone signed in on this device before (web/src/lib/session.ts); anyone else is on their way to /login.
   function fetchEarly(lang) {
@@ -51,8 +51,7 @@
         link.as = 'fetch';
         link.crossOrigin = 'anonymous';
       } else {
-        // Scripts to fetch, or the font's @font-face rules (added by a script, so they do not hold the first paint back).
-        link.rel = href.endsWith('.js') ? 'modulepreload' : 'stylesheet';
+        link.rel = 'modulepreload';
       }
       link.href = href;
       document.head.appendChild(link);

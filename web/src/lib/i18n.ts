@@ -2,7 +2,6 @@ import { isLanguage, type Language, RTL_LANGUAGES } from '@railmadad/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { byLanguage, mergeBundles, type Tree } from '../locales/merge';
-import { loadFont } from './fonts';
 
 /**
  * Each language's words come in two parts: `common.json` (the shell, sign-in, errors: what the login page needs) and
@@ -73,7 +72,7 @@ const initialized = new Promise<void>((resolve) => {
 });
 
 export async function setLanguage(language: Language) {
-  await Promise.all([loadLanguage(language), loadFont(language)]);
+  await loadLanguage(language);
   // The server writes its SMS and e-mails to someone not yet signed up (a sign-up code, say) in this language, and
   // the solution library's wording; set before the change, so the queries it sets off already carry it.
   // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not on every phone
