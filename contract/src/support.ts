@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLAINT_TYPES } from './complaints';
 import { LANGUAGES } from './enums';
+import { cursorParam, keysetPageOf } from './system';
 
 /**
  * Live support: a passenger waits in a visible queue, an agent accepts the offer, they chat
@@ -181,9 +182,28 @@ export const supportOverviewSchema = z.object({
 export type SupportOverview = z.infer<typeof supportOverviewSchema>;
 
 export const SUPPORT_SCOPES = ['mine', 'queue', 'messages', 'active', 'history'] as const;
-export const supportListQuerySchema = z.object({ scope: z.enum(SUPPORT_SCOPES).optional() });
-export const supportSessionListSchema = z.object({ items: z.array(supportSessionSchema) });
+/** The most sessions a live working set (`mine`, `queue`, `messages`, `active`) answers with; those lists are not paged. */
+export const SUPPORT_LIVE_MAX = 100;
+export const supportListQuerySchema = z.object({
+  scope: z.enum(SUPPORT_SCOPES).optional(),
+  /**
+   * The `next` or `prev` of an earlier answer of the same list. Only the paged lists take one: staff `history` and a
+   * passenger's own chats.
+   */
+  cursor: cursorParam,
+  /** Rows per page of the paged lists; the live working sets answer up to SUPPORT_LIVE_MAX whatever this says. */
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type SupportListQuery = z.input<typeof supportListQuerySchema>;
+/**
+ * Keyset-paged like the other long lists (`keysetPageOf`, without a page number: these lists page by cursor only).
+ * The live working sets come whole, up to SUPPORT_LIVE_MAX, with `next` and `prev` null.
+ */
+export const supportSessionListSchema = keysetPageOf(supportSessionSchema).omit({ page: true });
 export type SupportSessionList = z.infer<typeof supportSessionListSchema>;
+/** The sessions linked to one complaint (a handful): not paged. */
+export const complaintSupportSessionsSchema = z.object({ items: z.array(supportSessionSchema) });
+export type ComplaintSupportSessions = z.infer<typeof complaintSupportSessionsSchema>;
 
 /** A complaint prefilled from a chat: the passenger checks it on the filing form. */
 export const supportComplaintDraftSchema = z.object({

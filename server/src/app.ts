@@ -187,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifier,
     predict: (text) => classifier.predict(text),
     log: app.log,
+    exactCountMax: config.exactCountMax,
   });
   const complaints = createComplaintsService({
     db: database.db,

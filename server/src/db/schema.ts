@@ -597,8 +597,13 @@ export const supportSession = pgTable(
   },
   (t) => [
     index('support_session_queue_idx').on(t.status, t.leftMessage, t.emergency, t.queuedAt),
-    index('support_session_passenger_idx').on(t.passengerId, t.createdAt.desc()),
-    index('support_session_agent_idx').on(t.agentId, t.status),
+    // A passenger's own chats, paged newest first with the id breaking ties (support.service.ts `list`).
+    index('support_session_passenger_idx').on(t.passengerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An agent's chats by status (their load, their active chats) and, for `ended`, their history paged newest
+    // ended first (support.service.ts `list`).
+    index('support_session_agent_idx').on(t.agentId, t.status, t.endedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin's history of everyone's ended chats, paged the same way.
+    index('support_session_history_idx').on(t.status, t.endedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('support_session_complaint_idx').on(t.complaintId),
     index('support_session_accepted_idx').on(t.acceptedAt),
   ],

@@ -1,6 +1,7 @@
 import { PHOTO_MAX_BYTES, SUPPORT_MESSAGES_PER_MINUTE } from '@railmadad/contract';
 import {
   agentStateSchema,
+  complaintSupportSessionsSchema,
   iceServersSchema,
   sendSupportMessageSchema,
   startSupportSchema,
@@ -57,9 +58,19 @@ export const supportRoutes =
       },
     );
 
-    app.get('/api/support/sessions', { ...user, schema: { tags, querystring: supportListQuerySchema, response: { 200: supportSessionListSchema } } }, async (request) => ({
-      items: await support.list(request.user, request.query.scope),
-    }));
+    app.get(
+      '/api/support/sessions',
+      {
+        ...user,
+        schema: {
+          tags,
+          summary: "Sessions: a passenger's own, or a staff scope; `history` and a passenger's own page by cursor (`next` / `prev`)",
+          querystring: supportListQuerySchema,
+          response: { 200: supportSessionListSchema },
+        },
+      },
+      async (request) => support.list(request.user, request.query),
+    );
 
     app.get('/api/support/sessions/:id', { ...user, schema: { tags, params: idParams, response: { 200: supportSessionDetailSchema } } }, async (request) =>
       support.get(request.user, request.params.id),
@@ -154,7 +165,7 @@ export const supportRoutes =
 
     app.get(
       '/api/complaints/:reference/support-sessions',
-      { ...staff, schema: { tags, params: z.object({ reference: z.string().trim().max(20) }), response: { 200: supportSessionListSchema } } },
+      { ...staff, schema: { tags, params: z.object({ reference: z.string().trim().max(20) }), response: { 200: complaintSupportSessionsSchema } } },
       async (request) => ({ items: await support.forComplaint(request.params.reference) }),
     );
   };

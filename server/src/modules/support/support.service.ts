@@ -25,18 +25,23 @@ import {
   type SupportOverview,
   type SupportSession,
   type SupportSessionDetail,
+  type SupportSessionList,
+  SUPPORT_LIVE_MAX,
+  type SUPPORT_SCOPES,
 } from '@railmadad/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { complaint, file, staffProfile, supportAgent, supportMessage, supportSession, user, userSettings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
 import type { ComplaintNotifier } from '../complaints/complaint-notifier';
 import { type AgentSlot, estimateWait, findTrainAndPnr, type PastWait, planOffers } from './queue';
 
 export type SupportActor = { id: string; role: Role; name?: string };
+type SupportScope = (typeof SUPPORT_SCOPES)[number];
 type SessionRow = typeof supportSession.$inferSelect;
 type MessageRow = typeof supportMessage.$inferSelect;
 
@@ -55,6 +60,17 @@ const RECENT_WAITS = 20;
 const NAME_CACHE_MS = 60_000;
 const NAME_CACHE_MAX = 10_000;
 const NOT_FOUND = 'Support session not found.';
+
+/** Staff history: newest ended first, the id breaking ties; `support_session_history_idx` (all) and `support_session_agent_idx` (one agent's) serve it. */
+const HISTORY_KEYS: SortKey[] = [
+  { expr: sql`${supportSession.endedAt}`, dir: 'desc', kind: 'time' },
+  { expr: sql`${supportSession.id}`, dir: 'desc', kind: 'text' },
+];
+/** A passenger's own chats: newest started first, the id breaking ties; `support_session_passenger_idx` serves it. */
+const PASSENGER_KEYS: SortKey[] = [
+  { expr: sql`${supportSession.createdAt}`, dir: 'desc', kind: 'time' },
+  { expr: sql`${supportSession.id}`, dir: 'desc', kind: 'text' },
+];
 
 type SystemEvent = NonNullable<SupportMessage['event']>['kind'];
 /** The English of each system message, kept in the transcript; screens show their own translation. */
@@ -79,6 +95,8 @@ export function createSupportService(deps: {
   /** The complaint classifier: emergencies in the first message jump the queue; drafts get a type. */
   predict: (text: string) => Promise<{ category: ComplaintType; emergency: boolean } | null>;
   log: { error: (o: object, m: string) => void };
+  /** Rows a paged list counts exactly before it settles for an estimate (server/src/lib/keyset.ts). */
+  exactCountMax?: number;
 }) {
   const { db, uploads } = deps;
   const events = new EventEmitter<SupportEvents>();
@@ -672,12 +690,51 @@ export function createSupportService(deps: {
       return { ...view, context: staff ? await contextOf(row.passengerId) : null };
     },
 
-    async list(actor: SupportActor, scope?: string): Promise<SupportSession[]> {
+    /**
+     * A list of sessions. Staff `history` and a passenger's own chats grow without end and page by keyset
+     * (server/src/lib/keyset.ts); `mine`, `queue`, `messages` and `active` are live working sets, answered whole up
+     * to SUPPORT_LIVE_MAX.
+     */
+    async list(actor: SupportActor, query: { scope?: SupportScope; cursor?: string; pageSize: number }): Promise<SupportSessionList> {
       const staff = isStaffRole(actor.role);
+      const viewer = staff ? 'staff' : 'passenger';
+      const scope = query.scope;
+      if (!staff || scope === 'history') {
+        const paged = staff
+          ? {
+              list: 'support-history',
+              keys: HISTORY_KEYS,
+              // `endSession` sets `ended_at` with the status; a row ended by hand without it stays out, as its
+              // cursor could not be read back.
+              where: and(eq(supportSession.status, 'ended'), isNotNull(supportSession.endedAt), actor.role === 'admin' ? undefined : eq(supportSession.agentId, actor.id)),
+            }
+          : { list: 'support-passenger', keys: PASSENGER_KEYS, where: eq(supportSession.passengerId, actor.id) };
+        const [found, counted] = await Promise.all([
+          keysetPage({
+            list: paged.list,
+            keys: paged.keys,
+            cursor: query.cursor,
+            pageSize: query.pageSize,
+            fetch: (seek, order, limit) =>
+              db
+                .select({ row: supportSession, key: keyColumn(paged.keys) })
+                .from(supportSession)
+                .where(and(paged.where, seek))
+                .orderBy(...order)
+                .limit(limit),
+          }),
+          boundedCount(db, sql`from ${supportSession} where ${paged.where}`, deps.exactCountMax ?? EXACT_COUNT_MAX),
+        ]);
+        const items = await views(
+          found.rows.map((r) => r.row),
+          viewer,
+        );
+        return { items, ...counted, pageSize: query.pageSize, next: found.next, prev: found.prev };
+      }
+      if (query.cursor) throw new AppError('validation_failed', 'This list is not paged: ask for it without a cursor.', { cursor: 'cursor_invalid' });
       let where: SQL | undefined;
       let order = [desc(supportSession.createdAt)];
-      if (!staff) where = eq(supportSession.passengerId, actor.id);
-      else if (scope === 'queue') {
+      if (scope === 'queue') {
         where = and(eq(supportSession.status, 'waiting'), eq(supportSession.leftMessage, false));
         order = [desc(supportSession.emergency), asc(supportSession.queuedAt)];
       } else if (scope === 'messages') {
@@ -685,21 +742,21 @@ export function createSupportService(deps: {
         order = [asc(supportSession.queuedAt)];
       } else if (scope === 'active') {
         where = and(eq(supportSession.status, 'active'), actor.role === 'admin' ? undefined : eq(supportSession.agentId, actor.id));
-      } else if (scope === 'history') {
-        where = and(eq(supportSession.status, 'ended'), actor.role === 'admin' ? undefined : eq(supportSession.agentId, actor.id));
-        order = [desc(supportSession.endedAt)];
       } else {
         // 'mine': the chats they hold and the offers waiting on them.
         where = or(and(eq(supportSession.agentId, actor.id), eq(supportSession.status, 'active')), and(eq(supportSession.offeredTo, actor.id), eq(supportSession.status, 'waiting')));
         order = [asc(supportSession.acceptedAt)];
       }
+      // One more than shown tells whether the set was cut; only then is it counted.
       const rows = await db
         .select()
         .from(supportSession)
         .where(where)
         .orderBy(...order)
-        .limit(100);
-      return views(rows, staff ? 'staff' : 'passenger');
+        .limit(SUPPORT_LIVE_MAX + 1);
+      const shown = rows.slice(0, SUPPORT_LIVE_MAX);
+      const counted = rows.length > SUPPORT_LIVE_MAX ? await boundedCount(db, sql`from ${supportSession} where ${where}`, deps.exactCountMax ?? EXACT_COUNT_MAX) : { total: shown.length, exact: true };
+      return { items: await views(shown, viewer), ...counted, pageSize: SUPPORT_LIVE_MAX, next: null, prev: null };
     },
 
     async messages(actor: SupportActor, id: string, after: number) {

@@ -1,20 +1,34 @@
 import type { StartSupport, SupportAgent, SupportComplaintDraft, SupportSession, SupportSessionList } from '@railmadad/contract';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Under ['support'] like the staff console's keys; a passenger never holds both. */
 export const passengerKeys = {
+  /** The newest page of the passenger's chats; older pages add their cursor to it. */
   history: ['support', 'sessions', 'passenger'] as const,
+  historyPage: (cursor: string) => ['support', 'sessions', 'passenger', cursor] as const,
   session: (id: string) => ['support', 'session', id] as const,
   agents: ['support', 'agents', 'available'] as const,
 };
 
 export const sessionPath = (id: string, action = '') => `/api/support/sessions/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
+/** Chats per page of the passenger's list (the server pages it by cursor). */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The newest page: the list's first page, and where a chat still going on is found (it is among the newest). */
 export const historyQuery = queryOptions({
   queryKey: passengerKeys.history,
-  queryFn: () => api<SupportSessionList>('/api/support/sessions'),
+  queryFn: () => api<SupportSessionList>(`/api/support/sessions?pageSize=${HISTORY_PAGE_SIZE}`),
 });
+
+/** An older (or, going back, newer) page: the `next` or `prev` of the page shown. */
+export const historyPageQuery = (cursor: string) =>
+  queryOptions({
+    queryKey: passengerKeys.historyPage(cursor),
+    queryFn: () => api<SupportSessionList>(`/api/support/sessions?pageSize=${HISTORY_PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`),
+    placeholderData: keepPreviousData,
+  });
 
 export const sessionQuery = (id: string) =>
   queryOptions({
@@ -35,14 +49,18 @@ export const availableAgentsQuery = queryOptions({
   refetchInterval: AGENTS_EVERY_MS,
 });
 
-/** A session the server sent (push or answer) replaces the cached one and its row in the history. */
+/**
+ * A session the server sent (push or answer) replaces the cached one and its row on any page that shows it; a new
+ * one goes on top of the newest page (the next fetch of that page puts the cursors right).
+ */
 export function putSession(client: QueryClient, session: SupportSession) {
   client.setQueryData(passengerKeys.session(session.id), session);
-  client.setQueryData<SupportSessionList>(passengerKeys.history, (old) => {
-    if (!old) return old;
-    const known = old.items.some((s) => s.id === session.id);
-    return { items: known ? old.items.map((s) => (s.id === session.id ? session : s)) : [session, ...old.items] };
-  });
+  client.setQueriesData<SupportSessionList>({ queryKey: passengerKeys.history }, (old) =>
+    old?.items.some((s) => s.id === session.id) ? { ...old, items: old.items.map((s) => (s.id === session.id ? session : s)) } : old,
+  );
+  client.setQueryData<SupportSessionList>(passengerKeys.history, (old) =>
+    !old || old.items.some((s) => s.id === session.id) ? old : { ...old, items: [session, ...old.items], total: old.total + 1 },
+  );
 }
 
 const isSession = (value: unknown): value is SupportSession => !!value && typeof value === 'object' && 'id' in value && 'status' in value;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, Spinner } from '../../../components/ui/card';
-import { historyQuery } from './api';
+import { readCursor } from '../../../lib/cursor';
+import { historyPageQuery, historyQuery } from './api';
 import { StagePill, TypeIcon } from './parts';
 import { SessionHistory } from './session-history';
 import { SessionView } from './session-view';
@@ -13,14 +14,18 @@ import { usePassengerLive } from './use-passenger-live';
 
 /**
  * /real-time-support for a passenger. `?session=<id>` shows one session (the bell's link opens
- * it); without it, the start panel and the past chats. A reload or a dropped signal brings the
- * passenger straight back into a chat that is still waiting or going on.
+ * it); without it, the start panel and the past chats (`?cursor=` an older page of them). A reload or a dropped
+ * signal brings the passenger straight back into a chat that is still waiting or going on.
  */
 export function PassengerSupport() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session');
+  const cursor = readCursor(params.get('cursor'));
+  // The newest page always: a chat going on is among the newest. An older page only while one is shown.
   const history = useQuery(historyQuery);
+  const older = useQuery({ ...historyPageQuery(cursor ?? ''), enabled: !!cursor });
+  const shown = cursor ? older : history;
   usePassengerLive();
 
   const items = history.data?.items ?? [];
@@ -34,6 +39,18 @@ export function PassengerSupport() {
 
   const open = (id: string) => setParams({ session: id });
   const backToStart = () => setParams({});
+  const goToPage = useCallback(
+    (to: string) => {
+      setParams({ cursor: to });
+      document.getElementById('support-history')?.scrollIntoView({ block: 'start' });
+    },
+    [setParams],
+  );
+  // A page that came back empty (nothing left past its cursor) goes back to the newest.
+  const emptied = !!cursor && !!older.data && !older.isPlaceholderData && older.data.items.length === 0;
+  useEffect(() => {
+    if (emptied) setParams({}, { replace: true });
+  }, [emptied, setParams]);
 
   if (sessionId) return <SessionView key={sessionId} id={sessionId} onNewChat={backToStart} />;
   // Until we know whether a chat is going on, no start panel that would vanish a moment later.
@@ -63,7 +80,7 @@ export function PassengerSupport() {
         ) : (
           <StartPanel onStarted={open} />
         )}
-        <SessionHistory sessions={items} isLoading={history.isPending} isError={history.isError} />
+        <SessionHistory id="support-history" sessions={shown.data?.items ?? []} page={shown.data} onPage={goToPage} isLoading={shown.isPending} isError={shown.isError} />
       </div>
     </>
   );

@@ -2,15 +2,33 @@ import type { SupportSession } from '@railmadad/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type CursorPage, CursorPagination } from '../../../components/ui/pagination';
 import { formatShort } from '../../../lib/format';
 import { StagePill, Stars, TypeIcon } from './parts';
 
-/** The passenger's past chats, newest first; each opens its transcript. */
-export function SessionHistory({ sessions, isLoading, isError }: { sessions: SupportSession[]; isLoading: boolean; isError: boolean }) {
+/**
+ * The passenger's past chats, newest first; each opens its transcript. `page` (the server's cursors and count) adds
+ * Previous / Next when there is more than one page.
+ */
+export function SessionHistory({
+  id,
+  sessions,
+  page,
+  onPage,
+  isLoading,
+  isError,
+}: {
+  id?: string;
+  sessions: SupportSession[];
+  page?: CursorPage;
+  onPage?: (cursor: string) => void;
+  isLoading: boolean;
+  isError: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <h2 id={headingId} className="text-lg font-semibold">
         {t('support.history.title')}
       </h2>
@@ -46,6 +64,7 @@ export function SessionHistory({ sessions, isLoading, isError }: { sessions: Sup
             ))}
         </ul>
       )}
+      {page && onPage && <CursorPagination list={page} onCursor={onPage} />}
     </section>
   );
 }

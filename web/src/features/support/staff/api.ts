@@ -1,5 +1,6 @@
 import type {
   AgentState,
+  ComplaintSupportSessions,
   SolutionList,
   SupportAgent,
   SupportMessage,
@@ -22,7 +23,8 @@ export const supportKeys = {
   agent: ['support', 'agent'] as const,
   agents: ['support', 'agents'] as const,
   lists: ['support', 'sessions'] as const,
-  list: (scope: StaffScope) => ['support', 'sessions', scope] as const,
+  /** A page of `history` has its cursor in the key; the first page (and every live set) has none. */
+  list: (scope: StaffScope, cursor?: string) => (cursor ? (['support', 'sessions', scope, cursor] as const) : (['support', 'sessions', scope] as const)),
   detail: (id: string) => ['support', 'session', id] as const,
   forComplaint: (reference: string) => ['support', 'complaint', reference] as const,
 };
@@ -54,16 +56,27 @@ export const useAgents = () =>
     refetchInterval: SAFETY_NET_MS,
   });
 
-export const sessionsQuery = (scope: StaffScope) =>
+/** Rows per page of the history (the server pages it by cursor; the live sets come whole). */
+export const HISTORY_PAGE_SIZE = 20;
+
+const sessionsPath = (scope: StaffScope, cursor?: string) => {
+  const params = new URLSearchParams({ scope });
+  if (scope === 'history') params.set('pageSize', String(HISTORY_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return `/api/support/sessions?${params.toString()}`;
+};
+
+/** `cursor`: for `history` only, the `next` or `prev` of the page shown; none is the newest page. */
+export const sessionsQuery = (scope: StaffScope, cursor?: string) =>
   queryOptions({
-    queryKey: supportKeys.list(scope),
-    queryFn: () => api<SupportSessionList>(`/api/support/sessions?scope=${scope}`),
+    queryKey: supportKeys.list(scope, cursor),
+    queryFn: () => api<SupportSessionList>(sessionsPath(scope, cursor)),
     placeholderData: keepPreviousData,
     // History changes only when a chat ends, which the socket reports; no timer needed.
     refetchInterval: scope === 'history' ? false : SAFETY_NET_MS,
   });
 
-export const useSessions = (scope: StaffScope, enabled = true) => useQuery({ ...sessionsQuery(scope), enabled });
+export const useSessions = (scope: StaffScope, enabled = true, cursor?: string) => useQuery({ ...sessionsQuery(scope, cursor), enabled });
 
 export const useSessionDetail = (id: string, enabled = true) =>
   useQuery({ queryKey: supportKeys.detail(id), queryFn: () => api<SupportSessionDetail>(sessionPath(id)), enabled, staleTime: 30_000 });
@@ -71,7 +84,7 @@ export const useSessionDetail = (id: string, enabled = true) =>
 export const useComplaintSessions = (reference: string) =>
   useQuery({
     queryKey: supportKeys.forComplaint(reference),
-    queryFn: () => api<SupportSession[] | SupportSessionList>(`/api/complaints/${encodeURIComponent(reference)}/support-sessions`),
+    queryFn: () => api<SupportSession[] | ComplaintSupportSessions>(`/api/complaints/${encodeURIComponent(reference)}/support-sessions`),
     // The route answers a list; accept either a bare array or `{ items }` so a change of shape does not blank the section.
     select: (data) => (Array.isArray(data) ? data : data.items),
   });
@@ -81,8 +94,9 @@ export function useSessionUpdater() {
   const client = useQueryClient();
   return useCallback(
     (session: SupportSession) => {
+      // Only the rows change: a page keeps its cursors and total.
       client.setQueriesData<SupportSessionList>({ queryKey: supportKeys.lists }, (old) =>
-        old ? { items: old.items.map((s) => (s.id === session.id ? session : s)) } : old,
+        old ? { ...old, items: old.items.map((s) => (s.id === session.id ? session : s)) } : old,
       );
       client.setQueryData<SupportSessionDetail>(supportKeys.detail(session.id), (old) => (old ? { ...old, ...session } : old));
     },

@@ -1,13 +1,12 @@
 import type { SupportSession } from '@railmadad/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Spinner } from '../../../components/ui/card';
+import { CursorPagination } from '../../../components/ui/pagination';
 import { formatShort } from '../../../lib/format';
 import { supportErrorText, useSessions } from './api';
 import { Empty, ErrorLine, RatingLabel, TopicLabel, TypeLabel } from './support-bits';
 import { formatClock, sessionSeconds } from './support-time';
-
-const SHOWN = 20;
 
 // The thread's code loads when a transcript is first opened (the complaint view needs it rarely).
 const TranscriptDialog = lazy(async () => ({ default: (await import('./transcript-dialog')).TranscriptDialog }));
@@ -54,17 +53,28 @@ export function SessionLinks({ sessions, showAgent = true }: { sessions: Support
   );
 }
 
-/** Recent ended sessions with the passenger's rating; an admin sees everyone's. */
+/**
+ * Ended sessions, newest ended first, with the passenger's rating; an admin sees everyone's. Paged by the server's
+ * cursors (Previous / Next and how many in all), as the other long lists are.
+ */
 export function HistoryList() {
   const { t } = useTranslation();
-  const list = useSessions('history');
-  const items = (list.data?.items ?? []).slice(0, SHOWN);
+  // Where the page starts: none is the newest; Next and Previous hand over the server's cursors.
+  const [cursor, setCursor] = useState<string>();
+  const list = useSessions('history', true, cursor);
+  const items = list.data?.items ?? [];
+  // A page that came back empty (its chats deleted with their accounts) goes back to the newest.
+  const emptied = !!cursor && !!list.data && !list.isPlaceholderData && items.length === 0;
+  useEffect(() => {
+    if (emptied) setCursor(undefined);
+  }, [emptied]);
   return (
     <Card title={t('supportStaff.history.title')} className="min-w-0">
       {list.isPending && <Spinner label={t('common.loading')} />}
       {list.isError && !list.data && <ErrorLine text={supportErrorText(t, list.error)} onRetry={() => void list.refetch()} />}
-      {list.data && items.length === 0 && <Empty>{t('supportStaff.history.empty')}</Empty>}
+      {list.data && items.length === 0 && !cursor && <Empty>{t('supportStaff.history.empty')}</Empty>}
       {items.length > 0 && <SessionLinks sessions={items} />}
+      {list.data && <CursorPagination list={list.data} onCursor={setCursor} />}
     </Card>
   );
 }
