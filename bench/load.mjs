@@ -3,7 +3,7 @@
 //   node bench/load.mjs --postgres      the local PostgreSQL (a fresh database, dropped after)
 // Options: --complaints 100000 --staff 500 --duration 10 --connections 10
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +24,10 @@ const { values } = parseArgs({
 });
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-load-'));
-const env = { DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+// A trained classifier for the server to start with, as a deployment ships one: without it the first model trains
+// in the server's thread while the measurements run, and filings wait for it.
+const CLASSIFIER = '/tmp/rm-load-classifier.rmc';
+const env = { DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', CLASSIFIER_SEED_FILE: CLASSIFIER };
 let dbName;
 if (values.postgres) {
   dbName = `rm_bench_${Date.now()}`;
@@ -37,6 +40,12 @@ if (values.postgres) {
   env.DATABASE_URL = u.toString();
 }
 const run = (args) => execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+if (!existsSync(CLASSIFIER)) {
+  run([
+    '-e',
+    `(async () => { const { trainFromCorpus } = await import('./server/src/classifier/corpus.ts'); const { encodeModel } = await import('./server/src/classifier/codec.ts'); require('node:fs').writeFileSync(${JSON.stringify(CLASSIFIER)}, encodeModel(await trainFromCorpus())); })()`,
+  ]);
+}
 const PASSWORD = 'bench-password-1';
 run(['server/src/cli/admin.ts', 'create', 'admin@bench.test', '--password', PASSWORD, '--role', 'admin']);
 run(['server/src/cli/admin.ts', 'create', 'passenger@bench.test', '--password', PASSWORD, '--role', 'passenger']);
