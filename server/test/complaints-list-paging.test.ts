@@ -138,11 +138,25 @@ describe('GET /api/complaints by cursor', () => {
     expect(n).toBeLessThanOrEqual(EXACT_MAX);
     expect(few).toMatchObject({ total: n, exact: true });
 
-    // Narrowed by more than a status, past the bound: an estimate, never below what the page already shows.
-    const many = await list({ type: 'water' });
+    // Narrowed by a search, past the bound: an estimate, never below what the page already shows.
+    const many = await list({ q: 'coach' });
+    expect((await expected("description ilike '%coach%'", 'newest')).length).toBeGreaterThan(EXACT_MAX);
     expect(many.exact).toBe(false);
     expect(many.total).toBeGreaterThan(EXACT_MAX);
     expect(many.total).toBeGreaterThanOrEqual(many.items.length);
+  });
+
+  it('takes the total of a status, severity, type or "unassigned" from the kept figures: exact past the bound', async () => {
+    for (const [query, where] of [
+      [{ type: 'water' }, "type = 'water'"],
+      [{ severity: 'low', assignee: 'none' }, "severity = 'low' and assignee_id is null"],
+      [{ status: 'open', type: 'electrical' }, "status = 'open' and type = 'electrical'"],
+      [{ assignee: 'none' }, 'assignee_id is null'],
+    ] as const) {
+      const n = (await expected(where, 'newest')).length;
+      expect(await list(query), where).toMatchObject({ total: n, exact: true });
+    }
+    expect((await expected("type = 'water'", 'newest')).length).toBeGreaterThan(EXACT_MAX);
   });
 
   it('takes the total of everything, or of one status, from the kept figures: exact however many', async () => {

@@ -23,7 +23,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { complaint, complaintEvent, complaintMoves, complaintPhoto, complaintTotals, feedback, file, user } from '../../db/schema';
+import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintPhoto, complaintTotals, feedback, file, user } from '../../db/schema';
 import { canReopen, STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
 import { EXACT_COUNT_MAX } from '../../lib/keyset';
@@ -114,16 +114,32 @@ export function createComplaintsService(deps: {
   }
 
   /**
-   * How many a staff list holds. All complaints, or one status: the kept totals, exact and free. Otherwise counted up
-   * to a bound, or the planner's estimate past it, never fewer than the rows the list has already shown.
+   * How many a staff list holds. Narrowed only by status, severity, type or "unassigned": the kept figures
+   * (complaint-figures.ts) hold exactly those dimensions, so the total is exact and reads at most a few thousand
+   * figure rows whatever the table holds (all complaints, or one status: the kept totals, a single row). Anything
+   * else (a search, an assignee, overdue) is counted up to a bound, or the planner's estimate past it, never fewer
+   * than the rows the list has already shown.
    */
   async function listTotal(actor: Actor, query: z.output<typeof complaintListQuerySchema>, where: SQL | undefined, seen: number) {
-    const narrowed = query.q?.trim() || query.severity || query.type || query.assignee || query.overdue === 'true';
-    if (isStaff(actor.role) && !narrowed) {
+    if (isStaff(actor.role) && !query.q?.trim() && query.overdue !== 'true' && (!query.assignee || query.assignee === 'none')) {
+      if (!query.severity && !query.type && !query.assignee) {
+        const [kept] = await db
+          .select({ n: sql<number>`coalesce(sum(${complaintTotals.complaints}), 0)::int` })
+          .from(complaintTotals)
+          .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
+        return { total: Number(kept?.n ?? 0), exact: true };
+      }
       const [kept] = await db
-        .select({ n: sql<number>`coalesce(sum(${complaintTotals.complaints}), 0)::int` })
-        .from(complaintTotals)
-        .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
+        .select({ n: sql<number>`coalesce(sum(${complaintFigures.complaints}), 0)::int` })
+        .from(complaintFigures)
+        .where(
+          and(
+            query.status ? eq(complaintFigures.status, query.status) : undefined,
+            query.severity ? eq(complaintFigures.severity, query.severity) : undefined,
+            query.type ? eq(complaintFigures.type, query.type) : undefined,
+            query.assignee === 'none' ? eq(complaintFigures.assigned, false) : undefined,
+          ),
+        );
       return { total: Number(kept?.n ?? 0), exact: true };
     }
     const counted = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? EXACT_COUNT_MAX);
