@@ -1,15 +1,13 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@railmadad/contract';
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import { whenIdle } from './when-idle';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * One socket per signed-in tab, shared by the bell, the dashboards, live support and calls.
  * The layout opens it for the signed-in user; features read it with `useSocket()`. The client
- * library loads once the first screen is drawn and the phone is idle (lib/when-idle.ts): nothing on the first
- * screen waits for it, and its handshake does not compete with drawing it.
+ * library loads once the page is up, not before it: nothing on the first screen waits for it.
  */
 let current: AppSocket | null = null;
 let currentUser: string | null = null;
@@ -30,12 +28,6 @@ export function openSocket(userId: string) {
   if (currentUser === userId) return;
   if (currentUser) closeSocket(currentUser);
   currentUser = userId;
-  whenIdle(() => void connect(userId));
-}
-
-function connect(userId: string) {
-  // Signed out, or someone else signed in, before the phone had a free moment.
-  if (currentUser !== userId) return;
   void import('socket.io-client').then(({ io }) => {
     // Signed out, or someone else signed in, while it loaded.
     if (currentUser !== userId || current) return;

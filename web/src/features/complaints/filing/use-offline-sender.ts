@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { whenIdle } from '../../../lib/when-idle';
 import { complaintQueue } from './complaint-queue';
 
 /** How often waiting complaints are retried while the phone says it is online. */
@@ -20,15 +19,13 @@ export function useOfflineSender(userId: string | undefined) {
       void client.invalidateQueries({ queryKey: ['complaints'] });
       void client.invalidateQueries({ queryKey: ['overview'] });
     });
-    // The first look at the phone's store (IndexedDB) waits for a free moment after the first screen is drawn.
-    const cancelFirst = whenIdle(flush);
+    flush();
     window.addEventListener('online', flush);
     document.addEventListener('visibilitychange', onVisible);
     const timer = window.setInterval(() => {
       if (complaintQueue.getSnapshot().items.some((i) => i.userId === userId && i.state === 'waiting')) flush();
     }, RETRY_MS);
     return () => {
-      cancelFirst();
       stopSent();
       window.removeEventListener('online', flush);
       document.removeEventListener('visibilitychange', onVisible);
