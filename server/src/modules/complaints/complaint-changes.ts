@@ -47,9 +47,14 @@ export type NewComplaint = Omit<typeof complaint.$inferInsert, 'status' | 'assig
   severity: Severity;
 };
 
+/** A timeline event as this transaction wrote it: what a read of it back would give, without the read. */
+export type WrittenEvent = Pick<typeof complaintEvent.$inferSelect, 'id' | 'complaintId' | 'actorId' | 'kind' | 'fromStatus' | 'toStatus' | 'note' | 'internal' | 'createdAt'>;
+
 /** What code inside `changes.transaction` may do to complaints. */
 export type ChangeScope = {
   readonly tx: Tx;
+  /** The timeline events this transaction has written for a complaint, in timeline order. */
+  eventsOf(complaintId: string): WrittenEvent[];
   /** Reads a complaint and locks it until the commit, so two changes to it cannot both pass their checks. */
   lock(complaintId: string): Promise<ComplaintRow | undefined>;
   /** A new complaint: its row, the "created" event, the passenger's notice and, for an emergency, every admin's bell. */
@@ -76,12 +81,17 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
   const events = new EventEmitter<{ change: [ComplaintChange] }>();
 
   function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges): ChangeScope {
+    const written: WrittenEvent[] = [];
     const addEvent = async (e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq' | 'createdAt'>) => {
+      const id = newId();
       // The wall clock, not now(): the transaction's start time would be shared by all its events.
-      const insert = tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
-      if (!e.toStatus) return void (await insert);
-      const [event] = await insert.returning({ createdAt: complaintEvent.createdAt });
-      figures.moved(event.createdAt, e.toStatus);
+      const [event] = await tx
+        .insert(complaintEvent)
+        .values({ id, createdAt: sql`clock_timestamp()`, ...e })
+        .returning({ createdAt: complaintEvent.createdAt });
+      // Written one after another in this transaction, so in the order of their `seq`: the timeline's order.
+      written.push({ id, complaintId: e.complaintId, actorId: e.actorId ?? null, kind: e.kind, fromStatus: e.fromStatus ?? null, toStatus: e.toStatus ?? null, note: e.note ?? null, internal: e.internal ?? false, createdAt: event.createdAt });
+      if (e.toStatus) figures.moved(event.createdAt, e.toStatus);
     };
 
     const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
@@ -141,6 +151,8 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
 
     return {
       tx,
+
+      eventsOf: (complaintId) => written.filter((e) => e.complaintId === complaintId),
 
       async lock(complaintId) {
         const [row] = await tx.select().from(complaint).where(eq(complaint.id, complaintId)).for('update');
