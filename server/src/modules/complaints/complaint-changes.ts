@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { CloseReason, ComplaintStatus, ComplaintType, NotificationKind, Role, Severity } from '@railmadad/contract';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent } from '../../db/schema';
@@ -81,7 +81,7 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
   const { db, notifier, dueHours } = deps;
   const events = new EventEmitter<{ change: [ComplaintChange] }>();
 
-  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges): ChangeScope {
+  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges, alongside: SQLWrapper[] | null): ChangeScope {
     const written: WrittenEvent[] = [];
     type EventValues = Omit<typeof complaintEvent.$inferInsert, 'seq' | 'createdAt'> & { id: string };
     // The wall clock, not now(): the transaction's start time would be shared by all its events.
@@ -100,7 +100,8 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
     };
 
     const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
-      pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options)));
+      // The outbox rows need no answer: when the transaction lets them, they ride in its last statement (FigureChanges.write).
+      pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options, alongside ? (write) => alongside.push(write) : undefined)));
     };
 
     const alertAdmins = async (row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned') => {
@@ -262,14 +263,19 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
     };
   }
 
-  /** Runs `work` in one transaction; what it changed is announced only once it has committed. */
-  async function transaction<T>(work: (scope: ChangeScope) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction; what it changed is announced only once it has committed. With `outboxLast`, the
+   * SMS and e-mail rows of its notices are written with the figures in its last statement rather than as each notice
+   * is made: a round trip fewer per notice, for work that does not read the outbox back before the commit (filing).
+   */
+  async function transaction<T>(work: (scope: ChangeScope) => Promise<T>, options: { outboxLast?: boolean } = {}): Promise<T> {
     const pending: AfterCommit[] = [];
     const touched = new Map<string, ComplaintChange>();
     const result = await db.transaction(async (tx) => {
       const figures = new FigureChanges();
-      const value = await work(scopeOf(tx, pending, touched, figures));
-      await figures.write(tx);
+      const alongside: SQLWrapper[] = [];
+      const value = await work(scopeOf(tx, pending, touched, figures, options.outboxLast ? alongside : null));
+      await figures.write(tx, alongside);
       return value;
     });
     // Committed: the change stands whatever happens to the announcements.

@@ -1,5 +1,5 @@
 import { isLanguage, type Language, type NotificationKind } from '@railmadad/contract';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
@@ -33,7 +33,16 @@ export type TellOptions = { forceSms?: boolean; link?: string };
 export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; messages: Messages; publicUrl: string }) {
   const { db, notifications, messenger, messages } = deps;
 
-  async function tellIn(tx: Tx, userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options: TellOptions = {}): Promise<AfterCommit[]> {
+  /** `defer`, when given, takes the outbox rows' insert to run later in the same transaction instead of now. */
+  async function tellIn(
+    tx: Tx,
+    userId: string,
+    kind: NotificationKind,
+    params: Record<string, string>,
+    notice: Notice,
+    options: TellOptions = {},
+    defer?: (write: SQLWrapper) => void,
+  ): Promise<AfterCommit[]> {
     const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
     // The bell's row and the person's settings in one round trip: the insert runs in the select's `with`.
     const bell = notifications.draft(tx, userId, kind, params, path);
@@ -69,7 +78,10 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
       outgoing.push({ channel: 'email', to: person.email, subject: say('subject'), text });
     }
     // The SMS and the e-mail in one statement.
-    after.push(...(await messenger.queueAllIn(tx, outgoing)));
+    const outbox = messenger.draftAllIn(tx, outgoing);
+    if (outbox.insert && defer) defer(outbox.insert);
+    else if (outbox.insert) await outbox.insert;
+    after.push(...outbox.after);
     return after;
   }
 

@@ -369,7 +369,7 @@ export function createComplaintsService(deps: {
           assignedTo = chosen ? { id: chosen.id, name: chosen.name } : null;
           events = scope.eventsOf(id);
           return assigned;
-        });
+        }, { outboxLast: true });
       } catch (error) {
         await uploads.discard(keys);
         // Two retries racing with one key: the loser returns the winner's complaint.
