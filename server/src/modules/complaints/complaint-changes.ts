@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { CloseReason, ComplaintStatus, ComplaintType, NotificationKind, Role, Severity } from '@railmadad/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent } from '../../db/schema';
@@ -10,6 +10,7 @@ import { FigureChanges, moveDepartment } from './complaint-figures';
 import type { AfterCommit, ComplaintNotifier, Notice, TellOptions } from './complaint-notifier';
 
 export type ComplaintRow = typeof complaint.$inferSelect;
+const complaintColumns = getTableColumns(complaint);
 
 /** What the sockets hear once a change has committed: lists and dashboards refetch. */
 export type ComplaintChange = { reference: string; status: string; passengerId: string | null; assigneeId: string | null; previousAssigneeId: string | null };
@@ -47,9 +48,14 @@ export type NewComplaint = Omit<typeof complaint.$inferInsert, 'status' | 'assig
   severity: Severity;
 };
 
+/** A timeline event as this transaction wrote it: what a read of it back would give, without the read. */
+export type WrittenEvent = Pick<typeof complaintEvent.$inferSelect, 'id' | 'complaintId' | 'actorId' | 'kind' | 'fromStatus' | 'toStatus' | 'note' | 'internal' | 'createdAt'>;
+
 /** What code inside `changes.transaction` may do to complaints. */
 export type ChangeScope = {
   readonly tx: Tx;
+  /** The timeline events this transaction has written for a complaint, in timeline order. */
+  eventsOf(complaintId: string): WrittenEvent[];
   /** Reads a complaint and locks it until the commit, so two changes to it cannot both pass their checks. */
   lock(complaintId: string): Promise<ComplaintRow | undefined>;
   /** A new complaint: its row, the "created" event, the passenger's notice and, for an emergency, every admin's bell. */
@@ -75,17 +81,27 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
   const { db, notifier, dueHours } = deps;
   const events = new EventEmitter<{ change: [ComplaintChange] }>();
 
-  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges): ChangeScope {
-    const addEvent = async (e: Omit<typeof complaintEvent.$inferInsert, 'id' | 'seq' | 'createdAt'>) => {
-      // The wall clock, not now(): the transaction's start time would be shared by all its events.
-      const insert = tx.insert(complaintEvent).values({ id: newId(), createdAt: sql`clock_timestamp()`, ...e });
-      if (!e.toStatus) return void (await insert);
-      const [event] = await insert.returning({ createdAt: complaintEvent.createdAt });
-      figures.moved(event.createdAt, e.toStatus);
+  function scopeOf(tx: Tx, pending: AfterCommit[], touched: Map<string, ComplaintChange>, figures: FigureChanges, alongside: SQLWrapper[] | null): ChangeScope {
+    const written: WrittenEvent[] = [];
+    type EventValues = Omit<typeof complaintEvent.$inferInsert, 'seq' | 'createdAt'> & { id: string };
+    // The wall clock, not now(): the transaction's start time would be shared by all its events.
+    const insertEvents = (events: EventValues[]) => tx.insert(complaintEvent).values(events.map((e) => ({ ...e, createdAt: sql`clock_timestamp()` })));
+    /** Events written, at the times the database gave them: written one after another, so in `seq` (timeline) order. */
+    const wrote = (events: EventValues[], times: Date[]) => {
+      events.forEach((e, i) => {
+        written.push({ id: e.id, complaintId: e.complaintId, actorId: e.actorId ?? null, kind: e.kind, fromStatus: e.fromStatus ?? null, toStatus: e.toStatus ?? null, note: e.note ?? null, internal: e.internal ?? false, createdAt: times[i] });
+        if (e.toStatus) figures.moved(times[i], e.toStatus);
+      });
+    };
+    const addEvent = async (e: Omit<EventValues, 'id'>) => {
+      const event = { id: newId(), ...e };
+      const [row] = await insertEvents([event]).returning({ createdAt: complaintEvent.createdAt });
+      wrote([event], [row.createdAt]);
     };
 
     const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
-      pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options)));
+      // The outbox rows need no answer: when the transaction lets them, they ride in its last statement (FigureChanges.write).
+      pending.push(...(await notifier.tellIn(tx, userId, kind, params, notice, options, alongside ? (write) => alongside.push(write) : undefined)));
     };
 
     const alertAdmins = async (row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned') => {
@@ -142,6 +158,8 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
     return {
       tx,
 
+      eventsOf: (complaintId) => written.filter((e) => e.complaintId === complaintId),
+
       async lock(complaintId) {
         const [row] = await tx.select().from(complaint).where(eq(complaint.id, complaintId)).for('update');
         return row;
@@ -166,12 +184,15 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
       async change(before, c) {
         const now = new Date();
         const actorId = c.actor?.id ?? null;
+        // The change's events go in the same statement as its row's update.
+        const events: EventValues[] = [];
+        const addEvent = (e: Omit<EventValues, 'id'>) => void events.push({ id: newId(), ...e });
         const set: Partial<typeof complaint.$inferInsert> = {};
         const to = c.status && c.status !== before.status ? c.status : null;
         const publicNote = c.note && !c.internal ? c.note : null;
 
         if (c.rating) {
-          await addEvent({ complaintId: before.id, actorId, kind: 'feedback', note: `${c.rating.rating}/5${c.rating.message ? ` · ${c.rating.message}` : ''}` });
+          addEvent({ complaintId: before.id, actorId, kind: 'feedback', note: `${c.rating.rating}/5${c.rating.message ? ` · ${c.rating.message}` : ''}` });
         }
         if (to) {
           set.status = to;
@@ -184,15 +205,15 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
             // Reopened work is due again from now, as if just filed.
             Object.assign(set, { closedAt: null, closeReason: null, dueAt: dueFrom(now, (c.severity ?? before.severity) as Severity, dueHours) });
           }
-          await addEvent({ complaintId: before.id, actorId, kind: 'status', fromStatus: before.status, toStatus: to, note: publicNote });
+          addEvent({ complaintId: before.id, actorId, kind: 'status', fromStatus: before.status, toStatus: to, note: publicNote });
         }
         if (c.assignee !== undefined && (c.assignee?.id ?? null) !== before.assigneeId) {
           set.assigneeId = c.assignee?.id ?? null;
           // The assignee's name travels in the note; none reads "Returned to the queue".
-          await addEvent({ complaintId: before.id, actorId, kind: 'assigned', note: c.assignee?.name ?? null, internal: false });
+          addEvent({ complaintId: before.id, actorId, kind: 'assigned', note: c.assignee?.name ?? null, internal: false });
         }
         if (c.note && (c.internal || !to)) {
-          await addEvent({ complaintId: before.id, actorId, kind: 'note', note: c.note, internal: c.internal ?? false });
+          addEvent({ complaintId: before.id, actorId, kind: 'note', note: c.note, internal: c.internal ?? false });
         }
         if (c.type && c.type !== before.type) set.type = c.type;
         if (c.emergency !== undefined && c.emergency !== before.emergency) {
@@ -204,10 +225,26 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
           // A new call on its urgency: due from filing, as if it had been made then.
           set.dueAt = dueFrom(before.createdAt, (set.severity ?? before.severity) as Severity, dueHours);
         }
-        for (const reason of c.reasons ?? []) await addEvent({ complaintId: before.id, actorId, kind: 'note', note: reason, internal: true });
+        for (const reason of c.reasons ?? []) addEvent({ complaintId: before.id, actorId, kind: 'note', note: reason, internal: true });
 
         let after = before;
-        if (Object.keys(set).length > 0) {
+        if (Object.keys(set).length > 0 && events.length > 0) {
+          // One round trip: the events are inserted in the update's `with`, and their times come back with the row.
+          const inserted = tx.$with('inserted_events').as(insertEvents(events).returning({ id: complaintEvent.id, createdAt: complaintEvent.createdAt }));
+          const timeOf = (id: string) => sql<Date>`(select ${inserted.createdAt} from ${inserted} where ${inserted.id} = ${id})`.mapWith(complaintEvent.createdAt);
+          const [updated] = await tx
+            .with(inserted)
+            .update(complaint)
+            .set({ ...set, updatedAt: now })
+            .where(eq(complaint.id, before.id))
+            .returning({ row: complaintColumns, ...Object.fromEntries(events.map((e, i) => [`event${i}`, timeOf(e.id)])) });
+          after = updated.row as ComplaintRow;
+          wrote(events, events.map((_, i) => (updated as Record<string, unknown>)[`event${i}`] as Date));
+        } else if (events.length > 0) {
+          const rows = await insertEvents(events).returning({ id: complaintEvent.id, createdAt: complaintEvent.createdAt });
+          const timeOf = new Map(rows.map((r) => [r.id, r.createdAt]));
+          wrote(events, events.map((e) => timeOf.get(e.id) as Date));
+        } else if (Object.keys(set).length > 0) {
           [after] = await tx
             .update(complaint)
             .set({ ...set, updatedAt: now })
@@ -226,14 +263,19 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
     };
   }
 
-  /** Runs `work` in one transaction; what it changed is announced only once it has committed. */
-  async function transaction<T>(work: (scope: ChangeScope) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction; what it changed is announced only once it has committed. With `outboxLast`, the
+   * SMS and e-mail rows of its notices are written with the figures in its last statement rather than as each notice
+   * is made: a round trip fewer per notice, for work that does not read the outbox back before the commit (filing).
+   */
+  async function transaction<T>(work: (scope: ChangeScope) => Promise<T>, options: { outboxLast?: boolean } = {}): Promise<T> {
     const pending: AfterCommit[] = [];
     const touched = new Map<string, ComplaintChange>();
     const result = await db.transaction(async (tx) => {
       const figures = new FigureChanges();
-      const value = await work(scopeOf(tx, pending, touched, figures));
-      await figures.write(tx);
+      const alongside: SQLWrapper[] = [];
+      const value = await work(scopeOf(tx, pending, touched, figures, options.outboxLast ? alongside : null));
+      await figures.write(tx, alongside);
       return value;
     });
     // Committed: the change stands whatever happens to the announcements.

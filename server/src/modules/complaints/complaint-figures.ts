@@ -1,5 +1,5 @@
 import { OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintTotals, staffProfile } from '../../db/schema';
 import { ZONE } from '../../lib/sql';
@@ -83,8 +83,8 @@ export class FigureChanges {
    * take their locks in the same order and cannot deadlock on them; it runs last, so those locks are held only
    * until the commit.
    */
-  async write(tx: Tx) {
-    if (this.rows.length === 0 && this.moves.length === 0) return;
+  async write(tx: Tx, alongside: SQLWrapper[] = []) {
+    if (this.rows.length === 0 && this.moves.length === 0 && alongside.length === 0) return;
     const figures = this.rows.length
       ? sql`figures as (
           insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms)
@@ -124,7 +124,9 @@ export class FigureChanges {
           on conflict (day, status) do update set moves = ${complaintMoves}.moves + excluded.moves
         )`
       : null;
-    await tx.execute(sql`with ${sql.join([figures, moves].filter(Boolean) as SQL[], sql`, `)} select 1`);
+    // Writes that need no answer (a change's outbox rows) go in the same statement.
+    const others = alongside.map((write, i) => sql`${sql.identifier(`alongside_${i}`)} as (${write.getSQL()})`);
+    await tx.execute(sql`with ${sql.join([figures, moves, ...others].filter(Boolean) as SQL[], sql`, `)} select 1`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { isLanguage, type Language, type NotificationKind } from '@railmadad/contract';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Messages } from '../../lib/messages';
 import { user, userSettings } from '../../db/schema';
@@ -33,11 +33,24 @@ export type TellOptions = { forceSms?: boolean; link?: string };
 export function createComplaintNotifier(deps: { db: Db; notifications: NotificationsService; messenger: Messenger; messages: Messages; publicUrl: string }) {
   const { db, notifications, messenger, messages } = deps;
 
-  async function tellIn(tx: Tx, userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options: TellOptions = {}): Promise<AfterCommit[]> {
+  /** `defer`, when given, takes the outbox rows' insert to run later in the same transaction instead of now. */
+  async function tellIn(
+    tx: Tx,
+    userId: string,
+    kind: NotificationKind,
+    params: Record<string, string>,
+    notice: Notice,
+    options: TellOptions = {},
+    defer?: (write: SQLWrapper) => void,
+  ): Promise<AfterCommit[]> {
     const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
-    const after: AfterCommit[] = [(await notifications.write(tx, userId, kind, params, path)).publish];
+    // The bell's row and the person's settings in one round trip: the insert runs in the select's `with`.
+    const bell = notifications.draft(tx, userId, kind, params, path);
+    const inserted = tx.$with('inserted').as(bell.insert);
     const [person] = await tx
+      .with(inserted)
       .select({
+        createdAt: inserted.createdAt,
         email: user.email,
         phoneNumber: user.phoneNumber,
         phone: user.phone,
@@ -45,10 +58,12 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
         mail: userSettings.emailNotifications,
         language: userSettings.language,
       })
-      .from(user)
-      .leftJoin(userSettings, eq(userSettings.userId, user.id))
-      .where(eq(user.id, userId));
-    if (!person) return after;
+      .from(inserted)
+      .leftJoin(user, eq(user.id, userId))
+      .leftJoin(userSettings, eq(userSettings.userId, user.id));
+    const after: AfterCommit[] = [bell.written(person.createdAt).publish];
+    // No such person (the left join found nobody; `email` is never null otherwise).
+    if (person.email === null) return after;
     const language: Language = isLanguage(person.language) ? person.language : 'en';
     const values = Object.fromEntries(Object.entries(notice.params).map(([k, v]) => [k, typeof v === 'function' ? v((key) => messages.text(language, key)) : v]));
     const say = (part: 'subject' | 'text') => messages.text(language, `notice.${notice.key}.${part}`, values);
@@ -63,7 +78,10 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
       outgoing.push({ channel: 'email', to: person.email, subject: say('subject'), text });
     }
     // The SMS and the e-mail in one statement.
-    after.push(...(await messenger.queueAllIn(tx, outgoing)));
+    const outbox = messenger.draftAllIn(tx, outgoing);
+    if (outbox.insert && defer) defer(outbox.insert);
+    else if (outbox.insert) await outbox.insert;
+    after.push(...outbox.after);
     return after;
   }
 

@@ -31,7 +31,7 @@ import { ZONE } from '../../lib/sql';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
-import type { ChangeScope, ComplaintChanges, ComplaintRow } from './complaint-changes';
+import type { ChangeScope, ComplaintChanges, ComplaintRow, WrittenEvent } from './complaint-changes';
 import { assignee, complaintFilters, complaintOrder, complaintSortPlan, overdueSql } from './complaint-filters';
 import { OPEN_STATUSES_SQL } from './complaint-figures';
 import { countRows, cursorKeyOf, decodeCursor, encodeCursor, timestampOfKey } from './list-paging';
@@ -156,9 +156,22 @@ export function createComplaintsService(deps: {
 
   /**
    * What filing already knows of the complaint it has just written (its assignee, its photos, the passenger who filed
-   * it, no rating yet): `detail` then reads its timeline only, instead of five queries.
+   * it, its timeline as the filing transaction wrote it, no rating yet): `detail` then reads nothing.
    */
-  type Fresh = { assignee: { id: string; name: string } | null; photos: { id: string; width: number | null; height: number | null }[]; passenger: { id: string; name: string } };
+  type Fresh = {
+    assignee: { id: string; name: string } | null;
+    photos: { id: string; width: number | null; height: number | null }[];
+    passenger: { id: string; name: string };
+    events: WrittenEvent[];
+  };
+
+  /** The timeline's rows for written events whose actors are known: the one acting, or the system (null). */
+  const knownTimeline = (events: WrittenEvent[], actor: Actor, staffView: boolean) =>
+    events.every((e) => e.actorId === null || e.actorId === actor.id)
+      ? events
+          .filter((e) => staffView || !e.internal)
+          .map((e) => ({ e, actorName: e.actorId ? actor.name : null, actorRole: e.actorId ? (actor.role as string) : null }))
+      : null;
 
   async function detail(row: ComplaintRow, actor: Actor, fresh?: Fresh): Promise<ComplaintDetail> {
     const staffView = isStaff(actor.role);
@@ -170,6 +183,7 @@ export function createComplaintsService(deps: {
       assigneeName: fresh?.assignee?.name ?? null,
       photoCount: fresh?.photos.length ?? 0,
     });
+    const written = fresh ? knownTimeline(fresh.events, actor, staffView) : null;
     const [summaryRows, photos, events, rating, passenger] = await Promise.all([
       fresh ? [freshSummary()] : db.select(summaryColumns).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(eq(complaint.id, row.id)),
       fresh
@@ -180,12 +194,13 @@ export function createComplaintsService(deps: {
             .innerJoin(file, eq(file.id, complaintPhoto.fileId))
             .where(eq(complaintPhoto.complaintId, row.id))
             .orderBy(asc(complaintPhoto.position)),
-      db
-        .select({ e: complaintEvent, actorName: actorUser.name, actorRole: actorUser.role })
-        .from(complaintEvent)
-        .leftJoin(actorUser, eq(actorUser.id, complaintEvent.actorId))
-        .where(and(eq(complaintEvent.complaintId, row.id), staffView ? undefined : eq(complaintEvent.internal, false)))
-        .orderBy(asc(complaintEvent.seq)),
+      written ??
+        db
+          .select({ e: complaintEvent, actorName: actorUser.name, actorRole: actorUser.role })
+          .from(complaintEvent)
+          .leftJoin(actorUser, eq(actorUser.id, complaintEvent.actorId))
+          .where(and(eq(complaintEvent.complaintId, row.id), staffView ? undefined : eq(complaintEvent.internal, false)))
+          .orderBy(asc(complaintEvent.seq)),
       fresh ? [] : db.select({ rating: feedback.rating }).from(feedback).where(eq(feedback.complaintId, row.id)).limit(1),
       fresh ? [fresh.passenger] : row.passengerId ? db.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, row.passengerId)) : Promise.resolve([]),
     ]);
@@ -331,6 +346,7 @@ export function createComplaintsService(deps: {
       await uploads.put(encoded.map((img, i) => ({ key: keys[i], fileId: fileIds[i], bytes: img.bytes, contentType: img.contentType })));
       let row: ComplaintRow;
       let assignedTo: { id: string; name: string } | null = null;
+      let events: WrittenEvent[] = [];
       try {
         // One transaction: the complaint, its photos, its timeline, its notices and its assignment, or none of them.
         row = await changes.transaction(async (scope) => {
@@ -367,8 +383,9 @@ export function createComplaintsService(deps: {
           // An emergency has already rung every admin's bell; any other complaint left without anyone does now.
           if (!assigned.assigneeId && !emergency) await scope.alertAdmins(assigned, 'complaint_unassigned');
           assignedTo = chosen ? { id: chosen.id, name: chosen.name } : null;
+          events = scope.eventsOf(id);
           return assigned;
-        });
+        }, { outboxLast: true });
       } catch (error) {
         await uploads.discard(keys);
         // Two retries racing with one key: the loser returns the winner's complaint.
@@ -383,6 +400,7 @@ export function createComplaintsService(deps: {
         assignee: assignedTo,
         photos: encoded.map((img, i) => ({ id: fileIds[i], width: img.width, height: img.height })),
         passenger: { id: actor.id, name: actor.name },
+        events,
       };
       return { complaint: await detail(row, actor, fresh), created: true };
     },

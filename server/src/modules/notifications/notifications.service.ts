@@ -26,11 +26,27 @@ export function createNotificationsService(db: Db) {
    */
   async function write(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
     const [row] = await executor.insert(notification).values({ id: newId(), userId, kind, params, link }).returning();
+    return written(row);
+  }
+
+  function written(row: typeof notification.$inferSelect) {
     const dto = toDto(row);
     const publish = () => {
-      for (const listener of listeners) listener(userId, dto);
+      for (const listener of listeners) listener(row.userId, dto);
     };
     return { dto, publish };
+  }
+
+  /**
+   * `write` for a caller that runs the insert inside a statement of its own (complaint-notifier.ts reads the person's
+   * settings in the same round trip): the insert, to go in a `with`, and what gives `write`'s answer from its time.
+   */
+  function draft(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
+    const id = newId();
+    return {
+      insert: executor.insert(notification).values({ id, userId, kind, params, link }).returning({ createdAt: notification.createdAt }),
+      written: (createdAt: Date) => written({ id, userId, kind, params, link, readAt: null, createdAt }),
+    };
   }
 
   /** As `write`, to everyone with a role (every admin's bell), in one statement; ordered by user as one by one was. */
@@ -57,6 +73,8 @@ export function createNotificationsService(db: Db) {
     },
 
     write,
+
+    draft,
 
     writeToRole,
 

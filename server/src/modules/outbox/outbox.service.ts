@@ -153,6 +153,25 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
     return { id, status: 'queued', afterCommit: () => void deliverDue() };
   }
 
+  /**
+   * `queueAllIn` for a caller that runs the insert itself later in its transaction (complaint-changes.ts folds it into
+   * its last statement): the insert (null when there is nothing to send) and what to run after the commit.
+   */
+  function draftAllIn(tx: Db | Tx, messages: OutgoingMessage[]) {
+    const rows = messages.map((m) => {
+      const row = toRow(m);
+      const queued = Boolean(providerOf(row.channel));
+      return { id: newId(), ...row, status: queued ? ('queued' as const) : ('stored' as const), nextAttemptAt: queued ? new Date() : null };
+    });
+    const insert = rows.length ? tx.insert(outbox).values(rows) : null;
+    const after = rows.map((r) =>
+      r.status === 'queued'
+        ? () => void deliverDue()
+        : () => log.info({ outbox: r.id, to: r.recipient, subject: r.subject }, `outbox ${r.channel}: ${r.subject ? `${r.subject}\n` : ''}${r.body}`),
+    );
+    return { insert, after };
+  }
+
   async function send(row: Message, provider: unknown, wait: boolean): Promise<SendResult> {
     if (!provider || !wait) {
       const { afterCommit, ...queued } = await queue(db, row);
@@ -195,19 +214,12 @@ export function createMessenger(deps: { db: Db; log: FastifyBaseLogger; mail?: M
 
     /** As `queueIn` for several messages, written in one statement (a notice's SMS and e-mail go together). */
     async queueAllIn(tx: Db | Tx, messages: OutgoingMessage[]): Promise<(() => void)[]> {
-      if (!messages.length) return [];
-      const rows = messages.map((m) => {
-        const row = toRow(m);
-        const queued = Boolean(providerOf(row.channel));
-        return { id: newId(), ...row, status: queued ? ('queued' as const) : ('stored' as const), nextAttemptAt: queued ? new Date() : null };
-      });
-      await tx.insert(outbox).values(rows);
-      return rows.map((r) =>
-        r.status === 'queued'
-          ? () => void deliverDue()
-          : () => log.info({ outbox: r.id, to: r.recipient, subject: r.subject }, `outbox ${r.channel}: ${r.subject ? `${r.subject}\n` : ''}${r.body}`),
-      );
+      const { insert, after } = draftAllIn(tx, messages);
+      if (insert) await insert;
+      return after;
     },
+
+    draftAllIn,
 
     deliverDue,
 
