@@ -1,8 +1,14 @@
 /** Dates and times are India's (IST) for everyone: the incident date a passenger gives, what screens and SMS show. */
 export const TIME_ZONE = 'Asia/Kolkata';
 
-/** Made once: building an Intl formatter costs far more than formatting with it, and filing asks for every complaint. */
-const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+/**
+ * Made once, on first use: building an Intl formatter costs far more than formatting with it, and filing asks for
+ * every complaint. Not at load: the browser loads this module with the first screen, which may never need it.
+ */
+let indiaDate: Intl.DateTimeFormat | undefined;
 
 /** YYYY-MM-DD of an instant in India (today, by default). */
-export const todayInIndia = (now = new Date()) => indiaDate.format(now);
+export function todayInIndia(now = new Date()): string {
+  indiaDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+  return indiaDate.format(now);
+}
