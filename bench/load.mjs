@@ -3,7 +3,7 @@
 //   node bench/load.mjs --postgres      the local PostgreSQL (a fresh database, dropped after)
 // Options: --complaints 100000 --staff 500 --duration 10 --connections 10
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
-import { ROOT, startServer } from './support.mjs';
+import { classifierSeed, ROOT, startServer } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -26,8 +26,7 @@ const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-load-'));
 // A trained classifier for the server to start with, as a deployment ships one: without it the first model trains
 // in the server's thread while the measurements run, and filings wait for it.
-const CLASSIFIER = '/tmp/rm-load-classifier.rmc';
-const env = { DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', CLASSIFIER_SEED_FILE: CLASSIFIER };
+const env = { DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', CLASSIFIER_SEED_FILE: classifierSeed('/tmp/rm-load-classifier.rmc') };
 let dbName;
 if (values.postgres) {
   dbName = `rm_bench_${Date.now()}`;
@@ -40,12 +39,6 @@ if (values.postgres) {
   env.DATABASE_URL = u.toString();
 }
 const run = (args) => execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-if (!existsSync(CLASSIFIER)) {
-  run([
-    '-e',
-    `(async () => { const { trainFromCorpus } = await import('./server/src/classifier/corpus.ts'); const { encodeModel } = await import('./server/src/classifier/codec.ts'); require('node:fs').writeFileSync(${JSON.stringify(CLASSIFIER)}, encodeModel(await trainFromCorpus())); })()`,
-  ]);
-}
 const PASSWORD = 'bench-password-1';
 run(['server/src/cli/admin.ts', 'create', 'admin@bench.test', '--password', PASSWORD, '--role', 'admin']);
 run(['server/src/cli/admin.ts', 'create', 'passenger@bench.test', '--password', PASSWORD, '--role', 'passenger']);

@@ -11,10 +11,10 @@
 // (one sort each instead of millions of index updates). Every value comes from a hash of the complaint's number, so
 // two seeds of the same size on the same day are the same data.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ROOT } from './support.mjs';
+import { classifierSeed, ROOT } from './support.mjs';
 
 export const SCALE_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/rm_scale';
 export const SCALE_PASSWORD = 'scale-password-1';
@@ -289,13 +289,8 @@ export async function scaleSeed({ url = SCALE_URL, complaints = 3_200_000, reuse
     run(['server/src/cli/admin.ts', 'create', SCALE_ADMIN, '--password', SCALE_PASSWORD, '--role', 'admin']);
     run(['server/src/cli/admin.ts', 'create', SCALE_PASSENGER, '--password', SCALE_PASSWORD, '--role', 'passenger', '--name', 'Bench Passenger']);
   };
-  if (!existsSync(SCALE_CLASSIFIER_FILE)) {
-    // A trained model for the server to start with, so no training competes with the measurements.
-    run([
-      '-e',
-      `(async () => { const { trainFromCorpus } = await import('./server/src/classifier/corpus.ts'); const { encodeModel } = await import('./server/src/classifier/codec.ts'); require('node:fs').writeFileSync(${JSON.stringify(SCALE_CLASSIFIER_FILE)}, encodeModel(await trainFromCorpus())); })()`,
-    ]);
-  }
+  // A trained model for the server to start with, so no training competes with the measurements.
+  classifierSeed(SCALE_CLASSIFIER_FILE);
   if (reuse && seeded >= complaints) {
     accounts();
     rebuildFigures(env);

@@ -1,9 +1,20 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
+
+/**
+ * A classifier model trained from the corpus, in `file` (trained once, then reused): what a deployment ships, so the
+ * server starts with it (`CLASSIFIER_SEED_FILE`) and no training in its thread competes with a measurement.
+ */
+export function classifierSeed(file) {
+  if (existsSync(file)) return file;
+  const code = `(async () => { const { trainFromCorpus } = await import('./server/src/classifier/corpus.ts'); const { encodeModel } = await import('./server/src/classifier/codec.ts'); require('node:fs').writeFileSync(${JSON.stringify(file)}, encodeModel(await trainFromCorpus())); })()`;
+  execFileSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  return file;
+}
 
 /** Starts the real server; resolves when /api/health answers, with the milliseconds it took. */
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'railmadad-bench-')), env = {} }) {
