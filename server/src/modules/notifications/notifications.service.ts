@@ -25,10 +25,12 @@ export function createNotificationsService(db: Db) {
    * bell live. A bell never rings for a change that was rolled back.
    */
   async function write(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
-    const [row] = await executor.insert(notification).values({ id: newId(), userId, kind, params, link }).returning();
-    return written(row);
+    const bell = draft(executor, userId, kind, params, link);
+    const [row] = await bell.insert;
+    return bell.written(row.createdAt);
   }
 
+  /** A stored notification's answer: its DTO, and `publish` to ring the bell once its transaction has committed. */
   function written(row: typeof notification.$inferSelect) {
     const dto = toDto(row);
     const publish = () => {
@@ -60,10 +62,7 @@ export function createNotificationsService(db: Db) {
           .where(eq(user.role, role)),
       )
       .returning();
-    return rows.map((row) => {
-      const dto = toDto(row);
-      return { dto, publish: () => { for (const listener of listeners) listener(row.userId, dto); } };
-    });
+    return rows.map(written);
   }
 
   return {
