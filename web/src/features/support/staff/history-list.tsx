@@ -116,7 +116,11 @@ export function HistoryList() {
   return (
     <Card id={CARD_ID} title={t('supportStaff.history.title')} className="min-w-0 scroll-mt-16">
       {list.isPending && <Spinner label={t('common.loading')} />}
-      {refusal !== null && !cursor && <ErrorLine text={supportErrorText(t, refusal)} />}
+      {refusal !== null && !cursor && (
+        <div className="mb-3">
+          <ErrorLine text={supportErrorText(t, refusal)} />
+        </div>
+      )}
       {list.isError && !list.data && !refused && <ErrorLine text={supportErrorText(t, list.error)} onRetry={() => void list.refetch()} />}
       {list.data && items.length === 0 && !cursor && <Empty>{t('supportStaff.history.empty')}</Empty>}
       {items.length > 0 && <SessionLinks sessions={items} />}
