@@ -170,4 +170,51 @@ describe.skipIf(!hasChromium)('live support: queue, chat and calls', () => {
     expect(await bytesReceived(rider.page)).toBe(-1);
     await Promise.all([agent.context.close(), rider.context.close()]);
   }, 120_000);
+
+  it("the staff history's page is in the address: Next, a reload and Back keep to it", async () => {
+    // One passenger's chat ends first, then twenty of another's: hers is the first on the history's second page.
+    const older = await signedInPassenger('Lata Menon', 1280);
+    const newer = await signedInPassenger('Gopal Das', 1280);
+    const endedChat = async (page: Page) => {
+      const started = await apiFrom(page, '/api/support/sessions', 'POST', { type: 'chat', topic: 'water' });
+      expect(started.status).toBe(201);
+      expect((await apiFrom(page, `/api/support/sessions/${started.body.id}/end`, 'POST')).status).toBe(200);
+    };
+    await endedChat(older.page);
+    for (let i = 0; i < 20; i++) await endedChat(newer.page);
+
+    const agent = await newPage(browser, server, 1280);
+    await signInWithEmail(agent.page, ADMIN.email, ADMIN.password);
+    await agent.page.waitForURL((url) => url.pathname === '/dashboard');
+    await agent.page.goto('/real-time-support');
+    const history = agent.page.locator('section', { has: agent.page.getByRole('heading', { name: 'History', exact: true }) });
+    const cursorInAddress = () => new URL(agent.page.url()).searchParams.get('historyCursor');
+    await history.getByText('Gopal Das').first().waitFor(LIVE);
+    expect(await history.getByText('Lata Menon').count()).toBe(0);
+    expect(cursorInAddress()).toBeNull();
+
+    await history.getByRole('button', { name: 'Next' }).click();
+    await history.getByText('Lata Menon').waitFor(LIVE);
+    const second = cursorInAddress();
+    expect(second).toBeTruthy();
+
+    // A reload opens the same page.
+    await agent.page.reload();
+    await history.getByText('Lata Menon').waitFor(LIVE);
+    expect(cursorInAddress()).toBe(second);
+
+    // Back returns to the newest page.
+    await agent.page.goBack();
+    await expect.poll(cursorInAddress, LIVE).toBeNull();
+    await history.getByText('Gopal Das').first().waitFor(LIVE);
+    await expect.poll(() => history.getByText('Lata Menon').count(), LIVE).toBe(0);
+
+    // A forged cursor is refused: the newest page shows, with the line saying so, and the address drops it.
+    await agent.page.goto('/real-time-support?historyCursor=forged');
+    await history.getByText('That page of the history is no longer available.', { exact: false }).waitFor(LIVE);
+    await history.getByText('Gopal Das').first().waitFor(LIVE);
+    expect(cursorInAddress()).toBeNull();
+
+    await Promise.all([agent.context.close(), older.context.close(), newer.context.close()]);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, Spinner } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api';
 import { readCursor } from '../../../lib/cursor';
 import { historyPageQuery, historyQuery } from './api';
 import { StagePill, TypeIcon } from './parts';
@@ -46,11 +47,13 @@ export function PassengerSupport() {
     },
     [setParams],
   );
-  // A page that came back empty (nothing left past its cursor) goes back to the newest.
+  // A page that came back empty (nothing left past its cursor) goes back to the newest; so does a cursor the server
+  // refuses (an old or cut-short link), which no retry would bring back.
   const emptied = !!cursor && !!older.data && !older.isPlaceholderData && older.data.items.length === 0;
+  const refused = !!cursor && older.error instanceof ApiError && older.error.status === 400;
   useEffect(() => {
-    if (emptied) setParams({}, { replace: true });
-  }, [emptied, setParams]);
+    if (emptied || refused) setParams({}, { replace: true });
+  }, [emptied, refused, setParams]);
 
   if (sessionId) return <SessionView key={sessionId} id={sessionId} onNewChat={backToStart} />;
   // Until we know whether a chat is going on, no start panel that would vanish a moment later.

@@ -28,7 +28,7 @@ export function SessionHistory({
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
-    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-16 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <h2 id={headingId} className="text-lg font-semibold">
         {t('support.history.title')}
       </h2>

@@ -1,8 +1,11 @@
 import type { SupportSession } from '@railmadad/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Card, Spinner } from '../../../components/ui/card';
 import { CursorPagination } from '../../../components/ui/pagination';
+import { ApiError } from '../../../lib/api';
+import { readCursor } from '../../../lib/cursor';
 import { formatShort } from '../../../lib/format';
 import { supportErrorText, useSessions } from './api';
 import { Empty, ErrorLine, RatingLabel, TopicLabel, TypeLabel } from './support-bits';
@@ -54,27 +57,74 @@ export function SessionLinks({ sessions, showAgent = true }: { sessions: Support
 }
 
 /**
+ * The history's page in the address, so a reload, a shared link or Back keeps it. Its own name: the passenger's
+ * screen on the same path reads `cursor`, and whatever else the console's address holds stays as it is.
+ */
+const HISTORY_CURSOR_PARAM = 'historyCursor';
+const CARD_ID = 'support-history';
+
+/** The server refused the page's cursor (forged, cut short, or from another list): no retry brings that page back. */
+const cursorRefused = (error: unknown) => error instanceof ApiError && error.status === 400 && !!error.fields?.cursor;
+
+/**
  * Ended sessions, newest ended first, with the passenger's rating; an admin sees everyone's. Paged by the server's
  * cursors (Previous / Next and how many in all), as the other long lists are.
  */
 export function HistoryList() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   // Where the page starts: none is the newest; Next and Previous hand over the server's cursors.
-  const [cursor, setCursor] = useState<string>();
+  const cursor = readCursor(params.get(HISTORY_CURSOR_PARAM));
   const list = useSessions('history', true, cursor);
   const items = list.data?.items ?? [];
-  // A page that came back empty (its chats deleted with their accounts) goes back to the newest.
+  // Why the newest page is shown instead of the one asked for, until the staff member pages on.
+  const [refusal, setRefusal] = useState<unknown>(null);
+
+  const showPage = useCallback(
+    (to: string | undefined, replace: boolean) =>
+      setParams(
+        (old) => {
+          const next = new URLSearchParams(old);
+          if (to) next.set(HISTORY_CURSOR_PARAM, to);
+          else next.delete(HISTORY_CURSOR_PARAM);
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  // Each page its own entry, so Back returns to the one before.
+  const goToPage = (to: string) => {
+    setRefusal(null);
+    showPage(to, false);
+    document.getElementById(CARD_ID)?.scrollIntoView({ block: 'start' });
+  };
+
+  // A page that came back empty (its chats deleted with their accounts) goes back to the newest; so does a cursor
+  // the server will not take, with the error line saying why. Both replace the entry: Back should not return to them.
   const emptied = !!cursor && !!list.data && !list.isPlaceholderData && items.length === 0;
+  const refused = !!cursor && list.isError && cursorRefused(list.error);
   useEffect(() => {
-    if (emptied) setCursor(undefined);
-  }, [emptied]);
+    if (emptied) showPage(undefined, true);
+  }, [emptied, showPage]);
+  useEffect(() => {
+    if (!refused) return;
+    setRefusal(list.error);
+    showPage(undefined, true);
+  }, [refused, list.error, showPage]);
+
   return (
-    <Card title={t('supportStaff.history.title')} className="min-w-0">
+    <Card id={CARD_ID} title={t('supportStaff.history.title')} className="min-w-0 scroll-mt-16">
       {list.isPending && <Spinner label={t('common.loading')} />}
-      {list.isError && !list.data && <ErrorLine text={supportErrorText(t, list.error)} onRetry={() => void list.refetch()} />}
+      {refusal !== null && !cursor && (
+        <div className="mb-3">
+          <ErrorLine text={supportErrorText(t, refusal)} />
+        </div>
+      )}
+      {list.isError && !list.data && !refused && <ErrorLine text={supportErrorText(t, list.error)} onRetry={() => void list.refetch()} />}
       {list.data && items.length === 0 && !cursor && <Empty>{t('supportStaff.history.empty')}</Empty>}
       {items.length > 0 && <SessionLinks sessions={items} />}
-      {list.data && <CursorPagination list={list.data} onCursor={setCursor} />}
+      {list.data && <CursorPagination list={list.data} onCursor={goToPage} />}
     </Card>
   );
 }
