@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './compile-hints';
 import { inlineHeadScript } from './inline-head-script';
 import { precompress } from './precompress';
 import { serviceWorker } from './sw-plugin';
@@ -33,7 +34,7 @@ export default defineConfig({
       { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
     ],
   },
-  plugins: [react(), tailwindcss(), inlineHeadScript(), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), inlineHeadScript(), compileHints(/^(framework|shell|index|app-layout|home-page)$/), serviceWorker(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
