@@ -412,7 +412,7 @@ export function createComplaintsService(deps: {
      */
     async list(actor: Actor, rawQuery: unknown): Promise<ComplaintList> {
       const query = complaintListQuerySchema.parse(rawQuery);
-      const { where } = complaintFilters(query, actor);
+      const { where } = await complaintFilters(db, query, actor);
       const plan = complaintSortPlan(query.sort);
       const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, plan.groups.length) : null;
       const size = query.pageSize;
