@@ -133,7 +133,7 @@ export function createAnalyticsService(deps: { db: Db }) {
      * every row in memory and sees one consistent order.
      */
     async exportCsv(actor: { id: string; role: Role }, query: z.output<typeof complaintExportQuerySchema>) {
-      const { where } = complaintFilters(query, actor);
+      const { where } = await complaintFilters(db, query, actor);
       const ids = (
         await db
           .select({ id: complaint.id })

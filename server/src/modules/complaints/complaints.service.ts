@@ -19,14 +19,14 @@ import {
   type Role,
   type Severity,
 } from '@railmadad/contract';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintPhoto, complaintTotals, feedback, file, user } from '../../db/schema';
 import { canReopen, STATUS_WORDS } from '../../lib/complaint-rules';
 import { AppError } from '../../lib/errors';
-import { EXACT_COUNT_MAX } from '../../lib/keyset';
+import { EXACT_COUNT_MAX, type Total } from '../../lib/keyset';
 import { ZONE } from '../../lib/sql';
 import { newId } from '../../lib/ids';
 import { reencodeImage } from '../../lib/images';
@@ -114,36 +114,32 @@ export function createComplaintsService(deps: {
   }
 
   /**
-   * How many a staff list holds. Narrowed only by status, severity, type or "unassigned": the kept figures
+   * How many a staff list holds, when it is narrowed only by status, severity, type or "unassigned": the kept figures
    * (complaint-figures.ts) hold exactly those dimensions, so the total is exact and reads at most a few thousand
-   * figure rows whatever the table holds (all complaints, or one status: the kept totals, a single row). Anything
-   * else (a search, an assignee, overdue) is counted up to a bound, or the planner's estimate past it, never fewer
-   * than the rows the list has already shown.
+   * figure rows whatever the table holds (all complaints, or one status: the kept totals, a single row). Null for
+   * any other list (a search, an assignee, overdue, a passenger's own), which is counted instead.
    */
-  async function listTotal(actor: Actor, query: z.output<typeof complaintListQuerySchema>, where: SQL | undefined, seen: number) {
-    if (isStaff(actor.role) && !query.q?.trim() && query.overdue !== 'true' && (!query.assignee || query.assignee === 'none')) {
-      if (!query.severity && !query.type && !query.assignee) {
-        const [kept] = await db
-          .select({ n: sql<number>`coalesce(sum(${complaintTotals.complaints}), 0)::int` })
-          .from(complaintTotals)
-          .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
-        return { total: Number(kept?.n ?? 0), exact: true };
-      }
+  async function keptTotal(actor: Actor, query: z.output<typeof complaintListQuerySchema>): Promise<Total | null> {
+    if (!isStaff(actor.role) || query.q?.trim() || query.overdue === 'true' || (query.assignee && query.assignee !== 'none')) return null;
+    if (!query.severity && !query.type && !query.assignee) {
       const [kept] = await db
-        .select({ n: sql<number>`coalesce(sum(${complaintFigures.complaints}), 0)::int` })
-        .from(complaintFigures)
-        .where(
-          and(
-            query.status ? eq(complaintFigures.status, query.status) : undefined,
-            query.severity ? eq(complaintFigures.severity, query.severity) : undefined,
-            query.type ? eq(complaintFigures.type, query.type) : undefined,
-            query.assignee === 'none' ? eq(complaintFigures.assigned, false) : undefined,
-          ),
-        );
+        .select({ n: sql<number>`coalesce(sum(${complaintTotals.complaints}), 0)::int` })
+        .from(complaintTotals)
+        .where(query.status ? eq(complaintTotals.status, query.status) : undefined);
       return { total: Number(kept?.n ?? 0), exact: true };
     }
-    const counted = await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? EXACT_COUNT_MAX);
-    return counted.exact ? counted : { total: Math.max(counted.total, seen), exact: false };
+    const [kept] = await db
+      .select({ n: sql<number>`coalesce(sum(${complaintFigures.complaints}), 0)::int` })
+      .from(complaintFigures)
+      .where(
+        and(
+          query.status ? eq(complaintFigures.status, query.status) : undefined,
+          query.severity ? eq(complaintFigures.severity, query.severity) : undefined,
+          query.type ? eq(complaintFigures.type, query.type) : undefined,
+          query.assignee === 'none' ? eq(complaintFigures.assigned, false) : undefined,
+        ),
+      );
+    return { total: Number(kept?.n ?? 0), exact: true };
   }
 
   const reopenWindow = () => new AppError('conflict', `A complaint can be reopened within ${REOPEN_WINDOW_DAYS} days of being resolved.`);
@@ -407,24 +403,21 @@ export function createComplaintsService(deps: {
 
     /**
      * One page of a complaint list. Long lists page by cursor ("the rows after this one"), so
-     * every page is an index range scan; the total is counted only up to a limit and estimated
-     * past it. `page` still works without a cursor, for the short lists that number their pages.
+     * every page is an index range scan (or, for a search of few rows, those rows sorted); the
+     * total is counted only up to a limit and estimated past it. `page` still works without a cursor, for the short lists that number their pages.
      */
     async list(actor: Actor, rawQuery: unknown): Promise<ComplaintList> {
       const query = complaintListQuerySchema.parse(rawQuery);
-      const { where } = complaintFilters(query, actor);
+      const { where } = await complaintFilters(db, query, actor);
       const plan = complaintSortPlan(query.sort);
       const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, plan.groups.length) : null;
       const size = query.pageSize;
       const columns = { ...summaryColumns, id: complaint.id, queueRank: complaint.queueRank, cursorKey: cursorKeyOf(plan.key) };
-      const forward = plan.dir === 'asc' ? [asc(plan.key), asc(complaint.id)] : [desc(plan.key), desc(complaint.id)];
-      const backward = plan.dir === 'asc' ? [desc(plan.key), desc(complaint.id)] : [asc(plan.key), asc(complaint.id)];
+      /** (key, id) in the order's direction (`step` 1) or against it (-1): how a walk reads forwards and back. */
+      const keyOrder = (key: SQLWrapper, id: SQLWrapper, step: 1 | -1) => ((plan.dir === 'asc') === (step === 1) ? [asc(key), asc(id)] : [desc(key), desc(id)]);
+      const rowsWhere = (condition: SQL | undefined) => db.select(columns).from(complaint).leftJoin(assignee, eq(assignee.id, complaint.assigneeId)).where(condition);
       const read = (condition: SQL | undefined, order: SQL[], limit: number, offset = 0) =>
-        db
-          .select(columns)
-          .from(complaint)
-          .leftJoin(assignee, eq(assignee.id, complaint.assigneeId))
-          .where(and(where, condition))
+        rowsWhere(and(where, condition))
           .orderBy(...order)
           .limit(limit)
           .offset(offset);
@@ -436,30 +429,67 @@ export function createComplaintsService(deps: {
         for (let g = from; g >= 0 && g < plan.groups.length && rows.length < limit; g += step) {
           // A group that cannot match is not read: with nothing to find, its index would be walked to the end.
           if (query.severity && plan.severityOf && plan.severityOf(g) !== query.severity) continue;
-          rows.push(...(await read(and(plan.groups[g], g === from ? first : undefined), step === 1 ? forward : backward, limit - rows.length)));
+          rows.push(...(await read(and(plan.groups[g], g === from ? first : undefined), keyOrder(plan.key, complaint.id, step), limit - rows.length)));
         }
         return rows;
+      };
+
+      // Which of the order's groups a row is in; null for none, a row the walk never reads either.
+      const groupOf = sql<number>`case ${sql.join(
+        plan.groups.map((group, i) => sql`when ${group} then ${sql.raw(String(i))}`),
+        sql` `,
+      )} end`;
+      const groupOrder = (group: SQLWrapper, step: 1 | -1) => (step === 1 ? asc(group) : desc(group));
+      /**
+       * What `walk` finds, for a search that matches few rows. No index holds a search in the list's order, so its
+       * walk reads each group's index row by row until a page has matched: for a rare word, every group to its end,
+       * seconds at millions of complaints. Here the matching rows are found through the search's own indexes (the
+       * trigrams, the reference, the PNR), behind OFFSET 0 so that the planner cannot turn the sort back into that
+       * walk, and only they are sorted: at most the count's bound, whatever the table holds. The cursor bounds them
+       * as it bounds the walk (the groups past `from`, and in `from` the rows past `first`), and they come in the
+       * walk's order, group by group, then (key, id), so both give the same rows, pages and cursors.
+       */
+      const gather = async (from: number, step: 1 | -1, first: SQL | undefined, limit: number) => {
+        const later = step === 1 ? sql`${groupOf} > ${from}` : sql`${groupOf} < ${from}`;
+        const matched = db
+          .select({ id: complaint.id, group: sql<number>`${groupOf}`.as('grp'), key: sql`${plan.key}`.as('sort_key') })
+          .from(complaint)
+          .where(and(where, or(later, and(sql`${groupOf} = ${from}`, first))))
+          .offset(0)
+          .as('matched');
+        const page = db
+          .select({ id: matched.id })
+          .from(matched)
+          .orderBy(groupOrder(matched.group, step), ...keyOrder(matched.key, matched.id, step))
+          .limit(limit);
+        return rowsWhere(inArray(complaint.id, page)).orderBy(groupOrder(groupOf, step), ...keyOrder(plan.key, complaint.id, step));
       };
       // A row value comparison: the index takes it whole as where its range starts.
       const beyond = (c: NonNullable<typeof cursor>, later: boolean) =>
         later === (plan.dir === 'asc') ? sql`(${plan.key}, ${complaint.id}) > (${timestampOfKey(c.key)}, ${c.id})` : sql`(${plan.key}, ${complaint.id}) < (${timestampOfKey(c.key)}, ${c.id})`;
 
+      // A list the kept figures cannot total is counted, up to a bound, before its rows: the same count tells a
+      // search that matches few rows, to be gathered rather than walked.
+      const kept = await keptTotal(actor, query);
+      const counted = kept ?? (await countRows(db, db.select({ one: sql`1` }).from(complaint).where(where).getSQL(), deps.exactCountMax ?? EXACT_COUNT_MAX));
+      const find = query.q?.trim() && counted.exact ? gather : walk;
+
       let rows: Row[];
       let hasNext: boolean;
       let hasPrev: boolean;
       if (cursor?.dir === 'prev') {
-        const found = await walk(cursor.group, -1, beyond(cursor, false), size + 1);
+        const found = await find(cursor.group, -1, beyond(cursor, false), size + 1);
         hasPrev = found.length > size;
         rows = found.slice(0, size).reverse();
         hasNext = true;
         // Back at the start with a short page (rows left the list meanwhile): the first page, full.
         if (!hasPrev && rows.length < size) {
-          const first = await walk(0, 1, undefined, size + 1);
+          const first = await find(0, 1, undefined, size + 1);
           hasNext = first.length > size;
           rows = first.slice(0, size);
         }
       } else if (cursor) {
-        const found = await walk(cursor.group, 1, beyond(cursor, true), size + 1);
+        const found = await find(cursor.group, 1, beyond(cursor, true), size + 1);
         hasNext = found.length > size;
         rows = found.slice(0, size);
         hasPrev = true;
@@ -469,14 +499,15 @@ export function createComplaintsService(deps: {
         rows = found.slice(0, size);
         hasPrev = true;
       } else {
-        const found = await walk(0, 1, undefined, size + 1);
+        const found = await find(0, 1, undefined, size + 1);
         hasNext = found.length > size;
         rows = found.slice(0, size);
         hasPrev = false;
       }
       const cursorOf = (row: Row | undefined, dir: 'next' | 'prev') =>
         row ? encodeCursor({ sort: query.sort, group: plan.groupOf({ queueRank: Number(row.queueRank), severity: row.severity }), key: row.cursorKey, id: row.id, dir }) : null;
-      const { total, exact } = await listTotal(actor, query, where, rows.length + (hasNext ? 1 : 0));
+      // Past the bound, never fewer than the rows already shown.
+      const { total, exact } = counted.exact ? counted : { total: Math.max(counted.total, rows.length + (hasNext ? 1 : 0)), exact: false };
       return {
         items: rows.map((r) => toSummary(r as SummaryRow)),
         total,
