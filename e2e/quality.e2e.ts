@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, type Server, signInWithEmail, startServer } from './support/harness';
+import { ADMIN, axeViolations, hasChromium, launchBrowser, newPage, type Server, signedInPassenger, signInWithEmail, startServer } from './support/harness';
 
 let server: Server;
 let browser: Browser;
@@ -69,6 +69,41 @@ describe.skipIf(!hasChromium)('quality of the shell', () => {
     expect(code).not.toContain('engine.io');
     expect(code).not.toContain('outbox.subtitle');
     expect(code).not.toContain('ZodError');
+    await context.close();
+  });
+
+  it('marks every file the login page and the passenger home run on arrival for compiling while it downloads', async () => {
+    // A file the first screen runs without V8's compile hint is compiled function by function during the first render
+    // (web/compile-hints.ts): a new one belongs in the list in web/vite.config.ts. The words are data, not code.
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    const unmarked = async (page: Page, open: () => Promise<void>) => {
+      const bodies: Promise<[string, string]>[] = [];
+      page.on('response', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.request().resourceType() === 'script' && path.startsWith('/assets/') && !/\/locale-/.test(path)) bodies.push(r.text().then((body) => [path, body]));
+      });
+      await open();
+      await page.waitForLoadState('networkidle');
+      const files = await Promise.all(bodies);
+      expect(files.length).toBeGreaterThan(3);
+      return files.filter(([, body]) => !body.startsWith(hint)).map(([path]) => path.replace(/-[\w-]{8}\.js$/, '.js'));
+    };
+    const login = await newPage(browser, server);
+    expect(
+      await unmarked(login.page, async () => {
+        await login.page.goto('/login');
+        await login.page.getByRole('button', { name: 'Sign in with Email' }).waitFor();
+      }),
+    ).toEqual([]);
+    await login.context.close();
+
+    const { context, page } = await signedInPassenger(server, browser, 'Hint Rider');
+    expect(
+      await unmarked(page, async () => {
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+      }),
+    ).toEqual([]);
     await context.close();
   });
 

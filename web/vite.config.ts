@@ -34,7 +34,7 @@ export default defineConfig({
       { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
     ],
   },
-  plugins: [react(), tailwindcss(), inlineHeadScript(), compileHints(/^(framework|shell|index|app-layout|home-page|complaint-queue|guards|format|time|socket|esm|login-page|auth-frame)$/), serviceWorker(), precompress()],
+  plugins: [react(), tailwindcss(), inlineHeadScript(), compileHints(/^(framework|shell|index|app-layout|home-page|complaint-queue|guards|format|time|socket|esm|login-page|auth-frame|rolldown-runtime|theme)$/), serviceWorker(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
