@@ -247,8 +247,9 @@ const explained = [
   ],
   [
     'analytics: per day, 30 days (kept figures)',
-    `select to_char(d.day, 'YYYY-MM-DD'), coalesce(sum(f.complaints), 0)::int, coalesce(sum(f.complaints) filter (where f.status = 'closed'), 0)::int
-     from generate_series(current_date - 29, current_date, interval '1 day') as d(day) left join complaint_figures f on f.day = d.day::date group by d.day order by d.day`,
+    `with f as (select day, status, sum(complaints) as complaints from complaint_figures where day between current_date - 29 and current_date group by 1, 2)
+     select to_char(d.day, 'YYYY-MM-DD'), coalesce(sum(f.complaints), 0)::int, coalesce(sum(f.complaints) filter (where f.status = 'closed'), 0)::int
+     from generate_series(current_date - 29, current_date, interval '1 day') as d(day) left join f on f.day = d.day::date group by d.day order by d.day`,
   ],
   [
     'analytics: breakdown, 30 days: by type and severity (kept figures)',
@@ -263,9 +264,9 @@ const explained = [
   ],
   [
     'analytics: breakdown, 30 days: ratings',
-    `select g.rating, count(f.id)::int from generate_series(1, 5) as g(rating) left join feedback f on f.rating = g.rating
-       and f.created_at >= ((current_date - 29)::timestamp at time zone 'Asia/Kolkata') and f.created_at < ((current_date + 1)::timestamp at time zone 'Asia/Kolkata')
-     group by g.rating order by g.rating`,
+    `select f.rating, count(*)::int from feedback f
+     where f.created_at >= ((current_date - 29)::timestamp at time zone 'Asia/Kolkata') and f.created_at < ((current_date + 1)::timestamp at time zone 'Asia/Kolkata') and f.rating is not null
+     group by f.rating`,
   ],
   [
     'filing: auto-assignment, the least loaded staff member for a type',
