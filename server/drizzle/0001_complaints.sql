@@ -69,13 +69,13 @@ ALTER TABLE "complaint_photo" ADD CONSTRAINT "complaint_photo_complaint_id_compl
 ALTER TABLE "complaint_photo" ADD CONSTRAINT "complaint_photo_file_id_file_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."file"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_complaint_id_complaint_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaint"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "complaint_idempotency_idx" ON "complaint" USING btree ("passenger_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "complaint_passenger_idx" ON "complaint" USING btree ("passenger_id","created_at");--> statement-breakpoint
-CREATE INDEX "complaint_queue_idx" ON "complaint" USING btree ("emergency","created_at");--> statement-breakpoint
-CREATE INDEX "complaint_status_idx" ON "complaint" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "complaint_assignee_idx" ON "complaint" USING btree ("assignee_id","status");--> statement-breakpoint
-CREATE INDEX "complaint_pnr_idx" ON "complaint" USING btree ("pnr");--> statement-breakpoint
-CREATE INDEX "complaint_event_complaint_idx" ON "complaint_event" USING btree ("complaint_id","created_at");--> statement-breakpoint
-CREATE INDEX "complaint_event_status_idx" ON "complaint_event" USING btree ("to_status","created_at");--> statement-breakpoint
-CREATE INDEX "feedback_subject_idx" ON "feedback" USING btree ("subject","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "feedback_complaint_idx" ON "feedback" USING btree ("complaint_id");
+CREATE UNIQUE INDEX IF NOT EXISTS "complaint_idempotency_idx" ON "complaint" USING btree ("passenger_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_passenger_idx" ON "complaint" USING btree ("passenger_id","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_queue_idx" ON "complaint" USING btree ("emergency","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_status_idx" ON "complaint" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_assignee_idx" ON "complaint" USING btree ("assignee_id","status");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_pnr_idx" ON "complaint" USING btree ("pnr");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_event_complaint_idx" ON "complaint_event" USING btree ("complaint_id","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "complaint_event_status_idx" ON "complaint_event" USING btree ("to_status","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "feedback_subject_idx" ON "feedback" USING btree ("subject","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "feedback_complaint_idx" ON "feedback" USING btree ("complaint_id");

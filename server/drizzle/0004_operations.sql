@@ -41,7 +41,7 @@ ALTER TABLE "solution_application" ADD CONSTRAINT "solution_application_solution
 ALTER TABLE "solution_application" ADD CONSTRAINT "solution_application_complaint_id_complaint_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaint"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "solution_application" ADD CONSTRAINT "solution_application_applied_by_user_id_fk" FOREIGN KEY ("applied_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_profile" ADD CONSTRAINT "staff_profile_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "solution_type_idx" ON "solution" USING btree ("type","retired_at");--> statement-breakpoint
-CREATE INDEX "solution_application_solution_idx" ON "solution_application" USING btree ("solution_id");--> statement-breakpoint
-CREATE INDEX "solution_application_complaint_idx" ON "solution_application" USING btree ("complaint_id");--> statement-breakpoint
-CREATE INDEX "staff_profile_status_idx" ON "staff_profile" USING btree ("status","department");
+CREATE INDEX IF NOT EXISTS "solution_type_idx" ON "solution" USING btree ("type","retired_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "solution_application_solution_idx" ON "solution_application" USING btree ("solution_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "solution_application_complaint_idx" ON "solution_application" USING btree ("complaint_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "staff_profile_status_idx" ON "staff_profile" USING btree ("status","department");

@@ -34,7 +34,7 @@ CREATE TABLE "classifier_model" (
 ALTER TABLE "classification" ADD CONSTRAINT "classification_complaint_id_complaint_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaint"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "classification" ADD CONSTRAINT "classification_reviewed_by_user_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "classifier_model" ADD CONSTRAINT "classifier_model_trained_by_user_id_fk" FOREIGN KEY ("trained_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "classification_created_idx" ON "classification" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "classification_status_idx" ON "classification" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "classification_reviewed_idx" ON "classification" USING btree ("reviewed_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "classifier_model_active_idx" ON "classifier_model" USING btree ("status") WHERE status = 'active';
+CREATE INDEX IF NOT EXISTS "classification_created_idx" ON "classification" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "classification_status_idx" ON "classification" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "classification_reviewed_idx" ON "classification" USING btree ("reviewed_at");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "classifier_model_active_idx" ON "classifier_model" USING btree ("status") WHERE status = 'active';

@@ -66,10 +66,10 @@ ALTER TABLE "support_session" ADD CONSTRAINT "support_session_agent_id_user_id_f
 ALTER TABLE "support_session" ADD CONSTRAINT "support_session_requested_agent_id_user_id_fk" FOREIGN KEY ("requested_agent_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_session" ADD CONSTRAINT "support_session_complaint_id_complaint_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaint"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_session" ADD CONSTRAINT "support_session_offered_to_user_id_fk" FOREIGN KEY ("offered_to") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "support_message_seq_idx" ON "support_message" USING btree ("session_id","seq");--> statement-breakpoint
-CREATE UNIQUE INDEX "support_message_client_idx" ON "support_message" USING btree ("session_id","client_id");--> statement-breakpoint
-CREATE INDEX "support_session_queue_idx" ON "support_session" USING btree ("status","left_message","emergency","queued_at");--> statement-breakpoint
-CREATE INDEX "support_session_passenger_idx" ON "support_session" USING btree ("passenger_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "support_session_agent_idx" ON "support_session" USING btree ("agent_id","status");--> statement-breakpoint
-CREATE INDEX "support_session_complaint_idx" ON "support_session" USING btree ("complaint_id");--> statement-breakpoint
-CREATE INDEX "support_session_accepted_idx" ON "support_session" USING btree ("accepted_at");
+CREATE UNIQUE INDEX IF NOT EXISTS "support_message_seq_idx" ON "support_message" USING btree ("session_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "support_message_client_idx" ON "support_message" USING btree ("session_id","client_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_session_queue_idx" ON "support_session" USING btree ("status","left_message","emergency","queued_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_session_passenger_idx" ON "support_session" USING btree ("passenger_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_session_agent_idx" ON "support_session" USING btree ("agent_id","status");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_session_complaint_idx" ON "support_session" USING btree ("complaint_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_session_accepted_idx" ON "support_session" USING btree ("accepted_at");

@@ -36,9 +36,9 @@ ALTER TABLE "assistant_link" ADD CONSTRAINT "assistant_link_conversation_id_assi
 ALTER TABLE "assistant_link" ADD CONSTRAINT "assistant_link_complaint_id_complaint_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaint"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assistant_link" ADD CONSTRAINT "assistant_link_support_session_id_support_session_id_fk" FOREIGN KEY ("support_session_id") REFERENCES "public"."support_session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assistant_message" ADD CONSTRAINT "assistant_message_conversation_id_assistant_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."assistant_conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "assistant_conversation_user_idx" ON "assistant_conversation" USING btree ("user_id","closed_at");--> statement-breakpoint
-CREATE INDEX "assistant_conversation_phone_idx" ON "assistant_conversation" USING btree ("phone","closed_at");--> statement-breakpoint
-CREATE INDEX "assistant_link_complaint_idx" ON "assistant_link" USING btree ("complaint_id");--> statement-breakpoint
-CREATE INDEX "assistant_link_session_idx" ON "assistant_link" USING btree ("support_session_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "assistant_link_unique_idx" ON "assistant_link" USING btree ("conversation_id","complaint_id","support_session_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "assistant_message_seq_idx" ON "assistant_message" USING btree ("conversation_id","seq");
+CREATE INDEX IF NOT EXISTS "assistant_conversation_user_idx" ON "assistant_conversation" USING btree ("user_id","closed_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "assistant_conversation_phone_idx" ON "assistant_conversation" USING btree ("phone","closed_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "assistant_link_complaint_idx" ON "assistant_link" USING btree ("complaint_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "assistant_link_session_idx" ON "assistant_link" USING btree ("support_session_id");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "assistant_link_unique_idx" ON "assistant_link" USING btree ("conversation_id","complaint_id","support_session_id");--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "assistant_message_seq_idx" ON "assistant_message" USING btree ("conversation_id","seq");

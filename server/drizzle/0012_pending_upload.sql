@@ -4,4 +4,4 @@ CREATE TABLE "pending_upload" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "pending_upload_created_idx" ON "pending_upload" USING btree ("created_at");
+CREATE INDEX IF NOT EXISTS "pending_upload_created_idx" ON "pending_upload" USING btree ("created_at");

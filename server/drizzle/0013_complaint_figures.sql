@@ -24,5 +24,5 @@ CREATE TABLE "complaint_totals" (
 	"complaints" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "complaint_overdue_idx" ON "complaint" USING btree ("due_at") WHERE status in ('open', 'in_progress', 'reopened');--> statement-breakpoint
-CREATE INDEX "feedback_rating_day_idx" ON "feedback" USING btree ("created_at","rating") WHERE rating is not null;
+CREATE INDEX IF NOT EXISTS "complaint_overdue_idx" ON "complaint" USING btree ("due_at") WHERE status in ('open', 'in_progress', 'reopened');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "feedback_rating_day_idx" ON "feedback" USING btree ("created_at","rating") WHERE rating is not null;

@@ -1,1 +1,1 @@
-CREATE INDEX "complaint_open_assignee_idx" ON "complaint" USING btree ("assignee_id") WHERE status in ('open', 'in_progress', 'reopened');
+CREATE INDEX IF NOT EXISTS "complaint_open_assignee_idx" ON "complaint" USING btree ("assignee_id") WHERE status in ('open', 'in_progress', 'reopened');

@@ -4,17 +4,22 @@ import { ROLES, type Role } from '@railmadad/contract';
 import { buildApp } from '../app';
 import { ensureAccount } from '../auth/bootstrap';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { MIGRATIONS_DIR, openDatabase } from '../db/client';
+import { buildIndexesAhead } from '../db/indexes-ahead';
 import { rebuildFigures } from '../modules/complaints/complaint-figures';
 
 const USAGE = `Usage: npm run admin -- create EMAIL [--password PASSWORD] [--name NAME] [--role admin|staff|passenger]
        npm run admin -- figures rebuild
+       npm run admin -- indexes ahead
 
 create: creates a verified account with the role (admin by default), or gives an existing
 account that role (its password stays as it is). Without --password a strong one is generated
 and printed once.
 figures rebuild: recounts the dashboards' figures (cards and charts) from the complaints, for
 a database changed outside the server (a bulk load, a repair). Filing waits while it runs.
+indexes ahead (PostgreSQL): before starting a new release on a large database, builds the indexes
+its migrations add, CONCURRENTLY, while the old release keeps serving; the migrations then skip
+them instead of locking their tables for the build. Run it with the new release's code.
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may
 open ./data at a time.`;
@@ -31,6 +36,19 @@ async function rebuild() {
   }
 }
 
+async function indexesAhead() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'error' });
+  if (!config.databaseUrl) {
+    console.log('The embedded database (no DATABASE_URL) builds its indexes when the server starts: nothing to do ahead.');
+    return;
+  }
+  const started = performance.now();
+  const { built, present, left } = await buildIndexesAhead(config.databaseUrl, MIGRATIONS_DIR, (line) => console.log(line));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (built.length + present.length + left.length === 0) console.log('No migration waiting to run adds an index to an existing table.');
+  else console.log(`Built ${built.length} index(es) in ${seconds} s; ${present.length} already there; ${left.length} left to the migrations.`);
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -38,6 +56,7 @@ async function main() {
   });
   const [command, email] = positionals;
   if (command === 'figures' && email === 'rebuild' && !values.help) return rebuild();
+  if (command === 'indexes' && email === 'ahead' && !values.help) return indexesAhead();
   if (values.help || command !== 'create' || !email || !email.includes('@') || !ROLES.includes(values.role as Role)) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
