@@ -20,9 +20,11 @@ describe('migrations', () => {
 });
 
 /**
- * The indexes of the last migration (the support sessions' paging): one new, two that replace indexes of the same
- * names (dropped and built again by the migration itself).
+ * The migrations as they were up to one that adds indexes (the support sessions' paging), so the test does not
+ * change with later migrations: that one's indexes are one new, and two that replace indexes of the same names
+ * (dropped and built again by the migration itself).
  */
+const TAG = '0018_support_session_paging';
 const LAST = ['support_session_history_idx', 'support_session_passenger_idx', 'support_session_agent_idx'];
 const NEW = LAST[0];
 const REPLACED = LAST.slice(1);
@@ -33,6 +35,8 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
   let close: () => Promise<void>;
   let client: pg.Client;
   let dataDir: string;
+  let folder: string;
+  let when: number;
   const lines: string[] = [];
   const report = (line: string) => void lines.push(line);
 
@@ -44,17 +48,26 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
     close = database.close;
     client = new pg.Client({ connectionString: url });
     await client.connect();
+    folder = mkdtempSync(join(tmpdir(), 'railmadad-migrations-'));
+    cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+    const end = journal.entries.findIndex((e: { tag: string }) => e.tag === TAG);
+    when = journal.entries[end].when;
+    journal.entries = journal.entries.slice(0, end + 1);
+    writeFileSync(journalFile, JSON.stringify(journal));
   });
   afterAll(async () => {
     await client?.end();
     await close?.();
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   });
 
-  /** The database as the previous release left it: the last migration not applied, its new index not there, the old ones back. */
+  /** The database as the release before that migration left it: the migration not applied, its new index not there, the old ones back. */
   async function beforeLastMigration() {
-    await client.query('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');
+    await client.query('delete from drizzle.__drizzle_migrations where created_at >= $1', [when]);
     for (const name of LAST) await client.query(`drop index if exists "${name}"`);
     await client.query('create index "support_session_passenger_idx" on "support_session" ("passenger_id", "created_at" desc nulls last)');
     await client.query('create index "support_session_agent_idx" on "support_session" ("agent_id", "status")');
@@ -64,30 +77,30 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
 
   it('builds the waiting migration indexes concurrently, then the migration skips them', async () => {
     await beforeLastMigration();
-    const pending = await pendingIndexes(client, MIGRATIONS_DIR);
+    const pending = await pendingIndexes(client, folder);
     expect(pending.map((i) => [i.name, i.replaced])).toEqual(LAST.map((name) => [name, name !== NEW]));
     expect(pending.every((i) => i.statement.startsWith('CREATE INDEX CONCURRENTLY IF NOT EXISTS'))).toBe(true);
 
-    const first = await buildIndexesAhead(url, MIGRATIONS_DIR, report);
+    const first = await buildIndexesAhead(url, folder, report);
     expect(first).toEqual({ built: [NEW], present: [], left: REPLACED });
     expect(await validity(NEW)).toBe(true);
     // A second run finds it there.
-    expect(await buildIndexesAhead(url, MIGRATIONS_DIR, report)).toEqual({ built: [], present: [NEW], left: REPLACED });
+    expect(await buildIndexesAhead(url, folder, report)).toEqual({ built: [], present: [NEW], left: REPLACED });
 
     // The new release starts: its migration runs, finding its indexes built.
     const reopened = await openDatabase({ dataDir, databaseUrl: url });
     await reopened.close();
-    expect(await pendingIndexes(client, MIGRATIONS_DIR)).toEqual([]);
-    expect(await buildIndexesAhead(url, MIGRATIONS_DIR, report)).toEqual({ built: [], present: [], left: [] });
+    expect(await pendingIndexes(client, folder)).toEqual([]);
+    expect(await buildIndexesAhead(url, folder, report)).toEqual({ built: [], present: [], left: [] });
   });
 
   it('builds again an index a failed earlier attempt left invalid', async () => {
     await beforeLastMigration();
-    await buildIndexesAhead(url, MIGRATIONS_DIR, report);
+    await buildIndexesAhead(url, folder, report);
     // What an interrupted CREATE INDEX CONCURRENTLY leaves behind: the index, marked invalid.
     await client.query(`update pg_index set indisvalid = false where indexrelid = '"${NEW}"'::regclass`);
     expect(await validity(NEW)).toBe(false);
-    const again = await buildIndexesAhead(url, MIGRATIONS_DIR, report);
+    const again = await buildIndexesAhead(url, folder, report);
     expect(again.built).toEqual([NEW]);
     expect(await validity(NEW)).toBe(true);
     const reopened = await openDatabase({ dataDir, databaseUrl: url });
@@ -96,15 +109,16 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
 
   it('leaves a replaced index to its migration, and drops an index that fails to build rather than leave it invalid', async () => {
     // A next release of our own: it rebuilds an index under its old name, and adds a unique index the data breaks.
-    const folder = mkdtempSync(join(tmpdir(), 'railmadad-migrations-'));
-    cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-    const journalFile = join(folder, 'meta', '_journal.json');
+    const next = mkdtempSync(join(tmpdir(), 'railmadad-migrations-'));
+    cpSync(folder, next, { recursive: true });
+    const journalFile = join(next, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
     const last = journal.entries.at(-1);
-    journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: '9999_next_release', breakpoints: true });
+    // Later than any migration applied, whatever has been added since.
+    journal.entries.push({ idx: last.idx + 1, version: last.version, when: Date.now() + 86_400_000, tag: '9999_next_release', breakpoints: true });
     writeFileSync(journalFile, JSON.stringify(journal));
     writeFileSync(
-      join(folder, '9999_next_release.sql'),
+      join(next, '9999_next_release.sql'),
       [
         `DROP INDEX "${REPLACED[1]}";`,
         `CREATE INDEX IF NOT EXISTS "${REPLACED[1]}" ON "support_session" USING btree ("agent_id","ended_at");`,
@@ -114,11 +128,11 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
     try {
       await client.query(`insert into app_setting (key, value, updated_at) values ('ahead-a', '1', '2026-01-01'), ('ahead-b', '1', '2026-01-01')`);
       lines.length = 0;
-      await expect(buildIndexesAhead(url, folder, report)).rejects.toThrow(/Building app_setting_updated_once_idx on app_setting failed: .*(duplicate|unique)/i);
+      await expect(buildIndexesAhead(url, next, report)).rejects.toThrow(/Building app_setting_updated_once_idx on app_setting failed: .*(duplicate|unique)/i);
       expect(lines.some((line) => line.startsWith(`${REPLACED[1]} on support_session: replaces an index of the same name`))).toBe(true);
       expect(await validity('app_setting_updated_once_idx')).toBeNull();
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      rmSync(next, { recursive: true, force: true });
     }
   });
 });
