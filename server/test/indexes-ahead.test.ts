@@ -107,7 +107,7 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
     await reopened.close();
   });
 
-  it('leaves a replaced index to its migration, and drops an index that fails to build rather than leave it invalid', async () => {
+  it('leaves to their migration an index it replaces and one on a column it adds, and drops an index that fails to build rather than leave it invalid', async () => {
     // A next release of our own: it rebuilds an index under its old name, and adds a unique index the data breaks.
     const next = mkdtempSync(join(tmpdir(), 'railmadad-migrations-'));
     cpSync(folder, next, { recursive: true });
@@ -122,6 +122,8 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
       [
         `DROP INDEX "${REPLACED[1]}";`,
         `CREATE INDEX IF NOT EXISTS "${REPLACED[1]}" ON "support_session" USING btree ("agent_id","ended_at");`,
+        'ALTER TABLE "app_setting" ADD COLUMN "note" text;',
+        'CREATE INDEX IF NOT EXISTS "app_setting_note_idx" ON "app_setting" USING btree ("note");',
         'CREATE UNIQUE INDEX IF NOT EXISTS "app_setting_updated_once_idx" ON "app_setting" USING btree ("updated_at");',
       ].join('--> statement-breakpoint\n'),
     );
@@ -131,6 +133,9 @@ describe.skipIf(!databaseUrl)('building the next release indexes ahead, on Postg
       await expect(buildIndexesAhead(url, next, report)).rejects.toThrow(/Building app_setting_updated_once_idx on app_setting failed: .*(duplicate|unique)/i);
       expect(lines.some((line) => line.startsWith(`${REPLACED[1]} on support_session: replaces an index of the same name`))).toBe(true);
       expect(await validity('app_setting_updated_once_idx')).toBeNull();
+      // An index on a column the same migration adds waits for it, and the run goes on past it.
+      expect(lines.some((line) => line.startsWith('app_setting_note_idx on app_setting: needs what its migration adds first'))).toBe(true);
+      expect(await validity('app_setting_note_idx')).toBeNull();
     } finally {
       rmSync(next, { recursive: true, force: true });
     }

@@ -13,6 +13,9 @@ const CREATE_INDEX = /^\s*CREATE\s+(UNIQUE\s+)?INDEX\s+IF\s+NOT\s+EXISTS\s+"([^"
 
 const DROP_INDEX = /^\s*DROP\s+INDEX\s+(?:IF\s+EXISTS\s+)?"([^"]+)"/i;
 
+/** PostgreSQL's codes for a column, a relation, a type or an object (an operator class) that does not exist (yet). */
+const NEEDS_THE_MIGRATION = new Set(['42703', '42P01', '42704', '42883']);
+
 /** `replaced`: the same migrations drop an index of that name first, so only they can build the new one. */
 export type IndexAhead = { name: string; table: string; statement: string; replaced: boolean };
 
@@ -87,6 +90,12 @@ export async function buildIndexesAhead(
         await client.query(index.statement);
       } catch (error) {
         await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`).catch(() => undefined);
+        // A column, type or operator class the same migrations add first: the index can only follow them.
+        if (NEEDS_THE_MIGRATION.has((error as { code?: string }).code ?? '')) {
+          left.push(index.name);
+          report(`${index.name} on ${index.table}: needs what its migration adds first (${(error as Error).message}), left to the migration`);
+          continue;
+        }
         throw new Error(`Building ${index.name} on ${index.table} failed: ${(error as Error).message}`);
       }
       built.push(index.name);
