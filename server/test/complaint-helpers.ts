@@ -1,4 +1,4 @@
-import type { ComplaintDetail, ComplaintPatch, NotificationList } from '@railmadad/contract';
+import type { COMPLAINT_SORTS, ComplaintDetail, ComplaintPatch, NotificationList } from '@railmadad/contract';
 import { todayInIndia } from '@railmadad/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -89,6 +89,21 @@ export async function runSql(app: FastifyInstance, query: SQL): Promise<Record<s
   return result.rows;
 }
 export { sql };
+
+/** The staff list's orders written out in SQL by hand, after the queue's own rank (emergencies first), to check its pages against. */
+const LIST_ORDER: Record<(typeof COMPLAINT_SORTS)[number], string> = {
+  newest: 'created_at desc, id desc',
+  oldest: 'created_at asc, id asc',
+  due: 'due_at asc, id asc',
+  severity: "case severity when 'high' then 0 when 'medium' then 1 else 2 end, created_at desc, id desc",
+  updated: 'updated_at desc, id desc',
+};
+
+/** The references of the complaints matching `where` (SQL), in the staff list's order `sort`. */
+export async function referencesInListOrder(app: FastifyInstance, where: string, sort: (typeof COMPLAINT_SORTS)[number]): Promise<string[]> {
+  const rows = await runSql(app, sql.raw(`select reference from complaint where ${where} order by queue_rank, ${LIST_ORDER[sort]}`));
+  return rows.map((r) => r.reference as string);
+}
 
 /** After a test has changed complaints behind the server's back (back-dating them, say): the figures are counted again. */
 export async function recount(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { COMPLAINT_SORTS, type ComplaintList } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listComplaints, recount, runSql, sql } from './complaint-helpers';
+import { listComplaints, recount, referencesInListOrder, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -11,15 +11,6 @@ let passenger: User;
 /** Past this many rows a total is an estimate: low, so a small table shows both kinds. */
 const EXACT_MAX = 10;
 const ROWS = 47;
-
-/** The list's order written out in SQL by hand, to check the cursor's pages against. */
-const ORDER: Record<(typeof COMPLAINT_SORTS)[number], string> = {
-  newest: 'created_at desc, id desc',
-  oldest: 'created_at asc, id asc',
-  due: 'due_at asc, id asc',
-  severity: "case severity when 'high' then 0 when 'medium' then 1 else 2 end, created_at desc, id desc",
-  updated: 'updated_at desc, id desc',
-};
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: 'off', LIST_EXACT_COUNT_MAX: String(EXACT_MAX) } });
@@ -54,10 +45,7 @@ async function list(query: Record<string, string | number>): Promise<ComplaintLi
 }
 const refs = (l: ComplaintList) => l.items.map((c) => c.reference);
 
-async function expected(where: string, sort: (typeof COMPLAINT_SORTS)[number]): Promise<string[]> {
-  const rows = await runSql(t.app, sql.raw(`select reference from complaint where ${where} order by queue_rank, ${ORDER[sort]}`));
-  return rows.map((r) => r.reference as string);
-}
+const expected = (where: string, sort: (typeof COMPLAINT_SORTS)[number]) => referencesInListOrder(t.app, where, sort);
 
 /** Every page from the first by `next`, then every page back by `prev`. */
 async function walk(query: Record<string, string | number>) {

@@ -1,7 +1,7 @@
 import { COMPLAINT_SORTS, type ComplaintList } from '@railmadad/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComplaintsService, createComplaintsService } from '../src/modules/complaints/complaints.service';
-import { recount, runSql, sql } from './complaint-helpers';
+import { recount, referencesInListOrder, runSql, sql } from './complaint-helpers';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 /*
@@ -23,14 +23,6 @@ const WORD = 'kumbhakarna';
 /** The same list that always walks: a bound of one row is passed by any search of two. */
 let walking: ComplaintsService;
 let actor: { id: string; role: 'staff'; name: string };
-
-const ORDER: Record<(typeof COMPLAINT_SORTS)[number], string> = {
-  newest: 'created_at desc, id desc',
-  oldest: 'created_at asc, id asc',
-  due: 'due_at asc, id asc',
-  severity: "case severity when 'high' then 0 when 'medium' then 1 else 2 end, created_at desc, id desc",
-  updated: 'updated_at desc, id desc',
-};
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: 'off', LIST_EXACT_COUNT_MAX: String(EXACT_MAX) } });
@@ -71,10 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function expected(where: string, sort: (typeof COMPLAINT_SORTS)[number]): Promise<string[]> {
-  const rows = await runSql(t.app, sql.raw(`select reference from complaint where ${where} order by queue_rank, ${ORDER[sort]}`));
-  return rows.map((r) => r.reference as string);
-}
+const expected = (where: string, sort: (typeof COMPLAINT_SORTS)[number]) => referencesInListOrder(t.app, where, sort);
 
 /** Every page from the first by `next`, then every page back by `prev`, as the list gave them. */
 async function pages(list: ComplaintsService, query: Query): Promise<ComplaintList[]> {
