@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { supportSession } from '../session-fixture';
 import { HistoryList } from './history-list';
 
 beforeAll(async () => {
@@ -14,32 +15,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ended = (n: number): SupportSession => ({
-  id: `s${n}`,
-  status: 'ended',
-  type: 'chat',
-  topic: 'water',
-  complaintReference: null,
-  language: 'en',
-  emergency: false,
-  leftMessage: false,
-  queuePosition: null,
-  estimatedWaitSeconds: null,
-  availableAgents: 0,
-  passenger: { id: `p${n}`, name: `Passenger ${n}` },
-  agent: { id: 'a1', name: 'Administrator' },
-  requestedAgentId: null,
-  offer: null,
-  lastSeq: 2,
-  delivered: { passenger: 2, agent: 2 },
-  read: { passenger: 2, agent: 2 },
-  rating: null,
-  ratingComment: null,
-  endReason: 'agent',
-  createdAt: '2026-01-10T10:00:00.000Z',
-  acceptedAt: '2026-01-10T10:01:00.000Z',
-  endedAt: '2026-01-10T10:05:00.000Z',
-});
+const ended = (n: number): SupportSession =>
+  supportSession({
+    id: `s${n}`,
+    status: 'ended',
+    topic: 'water',
+    availableAgents: 0,
+    passenger: { id: `p${n}`, name: `Passenger ${n}` },
+    agent: { id: 'a1', name: 'Administrator' },
+    lastSeq: 2,
+    delivered: { passenger: 2, agent: 2 },
+    read: { passenger: 2, agent: 2 },
+    endReason: 'agent',
+    acceptedAt: '2026-01-10T10:01:00.000Z',
+    endedAt: '2026-01-10T10:05:00.000Z',
+  });
 
 const page = (from: number, next: string | null, prev: string | null): SupportSessionList => ({
   items: [ended(from), ended(from + 1)],

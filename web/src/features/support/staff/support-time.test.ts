@@ -1,39 +1,12 @@
 import type { SupportSession } from '@railmadad/contract';
 import { describe, expect, it } from 'vitest';
+import { supportSession } from '../session-fixture';
 import { formatClock, numberedSteps, offerKey, openOffers, orderQueue, secondsSince, secondsUntil, sessionSeconds, unreadCount, waitSeconds } from './support-time';
 
 const T0 = Date.parse('2026-01-10T10:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
-function session(over: Partial<SupportSession> = {}): SupportSession {
-  return {
-    id: 's1',
-    status: 'waiting',
-    type: 'chat',
-    topic: null,
-    complaintReference: null,
-    language: 'en',
-    emergency: false,
-    leftMessage: false,
-    queuePosition: null,
-    estimatedWaitSeconds: null,
-    availableAgents: 1,
-    passenger: { id: 'p1', name: 'Asha' },
-    agent: null,
-    requestedAgentId: null,
-    offer: null,
-    lastSeq: 0,
-    delivered: { passenger: 0, agent: 0 },
-    read: { passenger: 0, agent: 0 },
-    rating: null,
-    ratingComment: null,
-    endReason: null,
-    createdAt: at(0),
-    acceptedAt: null,
-    endedAt: null,
-    ...over,
-  };
-}
+const session = (over: Partial<SupportSession> = {}) => supportSession({ createdAt: at(0), ...over });
 
 describe('formatClock', () => {
   it('reads as a stopwatch, with hours only when needed', () => {
