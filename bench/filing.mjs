@@ -1,5 +1,5 @@
 // Filing against the database's own speed, and filing while staff run heavy reports, on PostgreSQL.
-//   node bench/filing.mjs [--complaints 500000] [--staff 20] [--duration 10] [--connections 10]
+//   node bench/filing.mjs [--complaints 500000] [--staff 20] [--duration 10] [--connections 10] [--auto-assign off] [--profile DIR]
 // In one run, on a fresh database with the given number of seeded complaints:
 //   1. round trips per filing: the server talks to PostgreSQL through a counting proxy while 50 filings go in one by one;
 //   2. filing rate (autocannon, POST /api/complaints without photo) next to the raw SQL rate of the same writes
@@ -25,6 +25,10 @@ const { values } = parseArgs({
     staff: { type: 'string', default: '20' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    // `off` files with auto-assignment switched off, to see what the assignment costs.
+    'auto-assign': { type: 'string', default: 'on' },
+    // Writes a CPU profile of the server while it files alone (phase 2), then stops there.
+    profile: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -49,6 +53,7 @@ const direct = new pg.Pool({ connectionString: dbUrl.toString(), max: connection
 await direct.query(`insert into staff_profile (user_id, job_role, department, expertise, languages)
   select id, 'tte', 'Commercial', (select array_agg(distinct type) from complaint), array['en','hi'] from "user" where role = 'staff'
   on conflict do nothing`);
+if (values['auto-assign'] === 'off') await direct.query(`insert into app_setting (key, value) values ('autoAssign', 'false'::jsonb)`);
 // A long-lived table is vacuumed by autovacuum; the freshly seeded one is vacuumed once here.
 await direct.query('vacuum analyze complaint');
 
@@ -122,7 +127,7 @@ await server.stop();
 proxy.close();
 
 // 2. Filing rate next to the raw rate of the same writes.
-server = await startServer({ port: await freePort(), dataDir, env });
+server = await startServer({ port: await freePort(), dataDir, env, nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [] });
 passenger = await signIn(server.url, 'passenger@bench.test');
 const staffCookie = await signIn(server.url, 'admin@bench.test');
 const filing = () =>
@@ -155,6 +160,13 @@ async function rawRate() {
   return done / duration;
 }
 const filingAlone = await filing();
+if (values.profile) {
+  console.log(`filing alone: ${filingAlone['2xx'] / duration}/s; the server's profile is in ${values.profile}`);
+  await server.stop();
+  await direct.end();
+  await dropDatabase();
+  process.exit(0);
+}
 const raw = await rawRate();
 
 // 3. Filing while staff run a year's breakdown.
@@ -175,8 +187,12 @@ console.log(`analytics meanwhile:      ${analyticsResult['2xx']} answered 2xx, c
 
 await server.stop();
 await direct.end();
-rmSync(dataDir, { recursive: true, force: true });
-const c = new pg.Client({ connectionString: PG_ADMIN });
-await c.connect();
-await c.query(`drop database ${dbName} with (force)`);
-await c.end();
+await dropDatabase();
+
+async function dropDatabase() {
+  rmSync(dataDir, { recursive: true, force: true });
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  await c.query(`drop database ${dbName} with (force)`);
+  await c.end();
+}

@@ -17,9 +17,9 @@ export function classifierSeed(file) {
 }
 
 /** Starts the real server; resolves when /api/health answers, with the milliseconds it took. */
-export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'railmadad-bench-')), env = {} }) {
+export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'railmadad-bench-')), env = {}, nodeArgs = [] }) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
