@@ -1,3 +1,4 @@
+import { OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffProfile, user, userSettings } from '../src/db/schema';
@@ -144,6 +145,19 @@ describe('GET and PATCH /api/admin/settings', () => {
       expect((await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { autoAssign: false } })).statusCode).toBe(403);
     }
     expect((await t.app.inject({ url: '/api/admin/settings' })).statusCode).toBe(401);
+  });
+});
+
+describe('the count behind each choice', () => {
+  it('counts the statuses the product calls open, as the open-assignee index does', async () => {
+    const open = OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ');
+    const { rows } = (await t.database.db.execute(
+      sql`select pg_get_functiondef('railmadad_open_load_locked(text)'::regprocedure) as body, pg_get_indexdef('complaint_open_assignee_idx'::regclass) as idx`,
+    )) as unknown as { rows: { body: string; idx: string }[] };
+    expect(rows[0].body).toContain(`in (${open})`);
+    // The index's predicate, as PostgreSQL prints it back: each status once.
+    for (const status of OPEN_COMPLAINT_STATUSES) expect(rows[0].idx).toContain(`'${status}'`);
+    expect(rows[0].idx.match(/'[a-z_]+'::text/g)).toHaveLength(OPEN_COMPLAINT_STATUSES.length);
   });
 });
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
     db: services.database.db,
     uploads: services.uploads,
     changes: services.changes,
-    classifier: { predict: async () => null, record: async () => {}, afterFiling: () => {} },
+    classifier: { predict: async () => null, record: () => { throw new Error('nothing predicted, nothing to record'); }, afterFiling: () => {} },
     exactCountMax: 1,
   });
   // The word is in every 37th description and one station: 11 rows of every severity, status and queue. Few

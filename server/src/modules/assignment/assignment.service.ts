@@ -1,18 +1,13 @@
-import { isOpenStatus, OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
+import { isOpenStatus } from '@railmadad/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appSetting, complaint, staffProfile, user } from '../../db/schema';
+import { appSetting, staffProfile, user, userSettings } from '../../db/schema';
 import type { ChangeScope, ComplaintChanges, ComplaintRow } from '../complaints/complaint-changes';
-
-/** Rows of a raw query, from either driver (pg answers a result object, PGlite too, both with `rows`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { recipientColumns } from '../complaints/complaint-notifier';
 
 export type AssignmentService = ReturnType<typeof createAssignmentService>;
 
 export const AUTO_ASSIGN_KEY = 'autoAssign';
-
-/** Written out, not as parameters, so the planner can count from complaint_open_assignee_idx (a partial index on the same words). */
-const openStatus = sql.raw(`"complaint"."status" in (${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
  * Auto-assignment: an active staff member whose expertise covers the complaint's
@@ -36,26 +31,27 @@ export function createAssignmentService(deps: { db: Db; changes: ComplaintChange
    */
   async function assignWithin(scope: ChangeScope, complaintId: string, known?: ComplaintRow): Promise<{ id: string; name: string; row: ComplaintRow } | null> {
     const { tx } = scope;
-    // One round trip: the setting, and when it is on, the lock held until the caller's commit (the next choice counts this one).
-    const [gate] = rowsOf<{ enabled: boolean }>(
-      await tx.execute(sql`
-        with s as (select coalesce((select ${appSetting.value} from ${appSetting} where ${appSetting.key} = ${AUTO_ASSIGN_KEY}) <> 'false'::jsonb, true) as enabled)
-        select enabled, case when enabled then pg_advisory_xact_lock(hashtext('railmadad:auto-assign'))::text end as locked from s`),
-    );
-    if (!gate?.enabled) return null;
     const c = known?.id === complaintId ? known : await scope.lock(complaintId);
     if (!c || c.assigneeId || !isOpenStatus(c.status)) return null;
-    const load = sql<number>`(select count(*) from ${complaint} where ${complaint.assigneeId} = ${staffProfile.userId} and ${openStatus})`;
+    // One round trip for the setting, the lock and the choice. Each candidate's open complaints are counted by
+    // railmadad_open_load_locked (drizzle/0020_open_load_after_lock.sql), which first takes the lock, held until the
+    // caller's commit, and counts in a snapshot of its own: every choice committed before this one is counted,
+    // although this statement began before the lock was granted. With the setting off, nobody matches and no lock is taken.
+    const enabled = sql`coalesce((select ${appSetting.value} from ${appSetting} where ${appSetting.key} = ${AUTO_ASSIGN_KEY}) <> 'false'::jsonb, true)`;
+    const load = sql<number>`railmadad_open_load_locked(${staffProfile.userId})`.mapWith(Number);
     const [candidate] = await tx
-      .select({ id: user.id, name: user.name, load })
+      .select({ id: user.id, name: user.name, load, ...recipientColumns })
       .from(staffProfile)
       .innerJoin(user, eq(user.id, staffProfile.userId))
-      .where(and(eq(staffProfile.status, 'active'), eq(user.role, 'staff'), sql`coalesce(${user.banned}, false) = false`, sql`${c.type} = any(${staffProfile.expertise})`))
+      .leftJoin(userSettings, eq(userSettings.userId, user.id))
+      .where(and(enabled, eq(staffProfile.status, 'active'), eq(user.role, 'staff'), sql`coalesce(${user.banned}, false) = false`, sql`${c.type} = any(${staffProfile.expertise})`))
       .orderBy(load, sql`case when ${c.language} = any(${staffProfile.languages}) then 0 else 1 end`, user.id)
       .limit(1);
     if (!candidate) return null;
-    const row = await scope.change(c, { actor: null, assignee: { id: candidate.id, name: candidate.name } });
-    return { id: candidate.id, name: candidate.name, row };
+    const { id, name, load: _load, ...recipient } = candidate;
+    // The chosen person's settings came with the choice: their notice is written without reading them again.
+    const row = await scope.change(c, { actor: null, assignee: { id, name, recipient } });
+    return { id, name, row };
   }
 
   return {

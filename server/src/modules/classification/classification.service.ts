@@ -103,9 +103,9 @@ export function createClassificationService(deps: {
   }
 
   return {
-    /** Records the model's call on a complaint being filed, inside the filing's transaction. */
-    async record(tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) {
-      await tx.insert(classification).values({
+    /** The model's call on a complaint being filed, as an insert for the filing's transaction to run. */
+    record(tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) {
+      return tx.insert(classification).values({
         complaintId,
         modelVersion: prediction.modelVersion,
         chosenType: chosen.type,

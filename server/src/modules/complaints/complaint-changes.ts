@@ -7,7 +7,7 @@ import { complaint, complaintEvent } from '../../db/schema';
 import { type DueHours, dueFrom, EMERGENCY_FIRST_RESPONSE_MS } from '../../lib/complaint-rules';
 import { newId } from '../../lib/ids';
 import { FigureChanges, moveDepartment } from './complaint-figures';
-import type { AfterCommit, ComplaintNotifier, Notice, TellOptions } from './complaint-notifier';
+import type { AfterCommit, ComplaintNotifier, Notice, Recipient, TellOptions } from './complaint-notifier';
 
 export type ComplaintRow = typeof complaint.$inferSelect;
 const complaintColumns = getTableColumns(complaint);
@@ -30,8 +30,8 @@ export type Change = {
   /** A note: on the move when there is one and it is public, otherwise an event of its own. */
   note?: string | null;
   internal?: boolean;
-  /** Someone new to handle it, or null to take it from whoever has it. */
-  assignee?: { id: string; name: string } | null;
+  /** Someone new to handle it, or null to take it from whoever has it; with their settings when the caller has them. */
+  assignee?: { id: string; name: string; recipient?: Recipient } | null;
   /** The passenger's rating, on the timeline before the move it brings. */
   rating?: { rating: number; message?: string };
   /** A reviewer's settled type and emergency call; a new severity moves the due time with it. */
@@ -62,6 +62,8 @@ export type ChangeScope = {
   file(values: NewComplaint, actor: { id: string }): Promise<ComplaintRow>;
   /** Changes a complaint already locked in this transaction; returns it as it is now. */
   change(row: ComplaintRow, change: Change): Promise<ComplaintRow>;
+  /** A write whose answer nobody reads: with the transaction's last statement when it allows, otherwise now. */
+  later(write: SQLWrapper & PromiseLike<unknown>): Promise<void>;
   /** Every admin's bell, about a complaint written in this transaction. */
   alertAdmins(row: ComplaintRow, kind: 'complaint_emergency' | 'complaint_unassigned'): Promise<void>;
   /** A staff member's department changes (`apply` writes it): the figures of the complaints they hold follow them. */
@@ -92,11 +94,6 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
         written.push({ id: e.id, complaintId: e.complaintId, actorId: e.actorId ?? null, kind: e.kind, fromStatus: e.fromStatus ?? null, toStatus: e.toStatus ?? null, note: e.note ?? null, internal: e.internal ?? false, createdAt: times[i] });
         if (e.toStatus) figures.moved(times[i], e.toStatus);
       });
-    };
-    const addEvent = async (e: Omit<EventValues, 'id'>) => {
-      const event = { id: newId(), ...e };
-      const [row] = await insertEvents([event]).returning({ createdAt: complaintEvent.createdAt });
-      wrote([event], [row.createdAt]);
     };
 
     const tell = async (userId: string, kind: NotificationKind, params: Record<string, string>, notice: Notice, options?: TellOptions) => {
@@ -151,7 +148,7 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
       }
       if (c.assignee && c.assignee.id !== before.assigneeId && c.assignee.id !== c.actor?.id) {
         // An emergency reaches its assignee by SMS at once, whatever their settings say.
-        await tell(c.assignee.id, 'complaint_assigned', params, { key: after.emergency ? 'assignedEmergency' : 'assigned', params }, { forceSms: after.emergency });
+        await tell(c.assignee.id, 'complaint_assigned', params, { key: after.emergency ? 'assignedEmergency' : 'assigned', params }, { forceSms: after.emergency, recipient: c.assignee.recipient });
       }
     }
 
@@ -168,11 +165,16 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
       async file(values, actor) {
         const now = Date.now();
         const emergency = values.emergency ?? false;
-        const [row] = await tx
+        // One round trip: the "created" event is inserted in the complaint's `with`, and its time comes back with the row.
+        const created: EventValues = { id: newId(), complaintId: values.id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null };
+        const inserted = tx.$with('inserted_events').as(insertEvents([created]).returning({ createdAt: complaintEvent.createdAt }));
+        const [filed] = await tx
+          .with(inserted)
           .insert(complaint)
           .values({ ...values, dueAt: dueFrom(now, values.severity, dueHours), firstResponseDueAt: emergency ? new Date(now + EMERGENCY_FIRST_RESPONSE_MS) : null })
-          .returning();
-        await addEvent({ complaintId: row.id, actorId: actor.id, kind: 'created', toStatus: 'open', note: emergency ? 'Marked as an emergency.' : null });
+          .returning({ ...complaintColumns, eventAt: sql<Date>`(select ${inserted.createdAt} from ${inserted})`.mapWith(complaintEvent.createdAt) });
+        const { eventAt, ...row } = filed;
+        wrote([created], [eventAt]);
         const params = { reference: row.reference };
         if (row.passengerId) await tell(row.passengerId, 'complaint_filed', params, { key: emergency ? 'filedEmergency' : 'filed', params, mobile: row.mobile });
         if (emergency) await alertAdmins(row, 'complaint_emergency');
@@ -258,6 +260,11 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
       },
 
       alertAdmins,
+
+      async later(write) {
+        if (alongside) alongside.push(write);
+        else await write;
+      },
 
       moveDepartment: (userId, apply) => moveDepartment(tx, userId, apply),
     };

@@ -47,6 +47,27 @@ function contributionOf(row: ComplaintRow, sign: 1 | -1): Contribution {
   };
 }
 
+/**
+ * The contributions summed per complaint and figures row, leaving out those that come to nothing. A complaint filed
+ * and assigned in one transaction adds to the unassigned row and takes it back: that row is not written (nor locked
+ * until the commit, which every filing of the day would otherwise wait on).
+ */
+function netted(rows: Contribution[]): Contribution[] {
+  const sums = new Map<string, Contribution>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.createdAt.getTime(), r.type, r.severity, r.status, r.assigneeId]);
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { ...r });
+    else {
+      sum.complaints += r.complaints;
+      sum.resolved += r.resolved;
+      sum.onTime += r.onTime;
+      sum.resolutionMs += r.resolutionMs;
+    }
+  }
+  return [...sums.values()].filter((r) => r.complaints !== 0 || r.resolved !== 0 || r.onTime !== 0 || r.resolutionMs !== 0);
+}
+
 /** Does this change move the complaint to another figures row, or change what it adds there? */
 const sameFigures = (a: ComplaintRow, b: ComplaintRow) =>
   a.type === b.type &&
@@ -84,14 +105,15 @@ export class FigureChanges {
    * until the commit.
    */
   async write(tx: Tx, alongside: SQLWrapper[] = []) {
-    if (this.rows.length === 0 && this.moves.length === 0 && alongside.length === 0) return;
-    const figures = this.rows.length
+    const rows = netted(this.rows);
+    if (rows.length === 0 && this.moves.length === 0 && alongside.length === 0) return;
+    const figures = rows.length
       ? sql`figures as (
           insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms)
           select ${dayOf(sql`v.created_at`)}, v.type, v.severity, v.status, v.assignee_id is not null, coalesce(sp.department, ''),
             sum(v.complaints), sum(v.resolved), sum(v.on_time), sum(v.resolution_ms)
           from (values ${sql.join(
-            this.rows.map((r) => sql`(${r.createdAt.toISOString()}, ${r.type}, ${r.severity}, ${r.status}, ${r.assigneeId}::text, ${r.complaints}::int, ${r.resolved}::int, ${r.onTime}::int, ${r.resolutionMs}::bigint)`),
+            rows.map((r) => sql`(${r.createdAt.toISOString()}, ${r.type}, ${r.severity}, ${r.status}, ${r.assigneeId}::text, ${r.complaints}::int, ${r.resolved}::int, ${r.onTime}::int, ${r.resolutionMs}::bigint)`),
             sql`, `,
           )}) as v(created_at, type, severity, status, assignee_id, complaints, resolved, on_time, resolution_ms)
           left join ${staffProfile} sp on sp.user_id = v.assignee_id
@@ -106,7 +128,7 @@ export class FigureChanges {
         totals as (
           insert into ${complaintTotals} (status, complaints)
           select v.status, sum(v.complaints) from (values ${sql.join(
-            this.rows.map((r) => sql`(${r.status}, ${r.complaints}::int)`),
+            rows.map((r) => sql`(${r.status}, ${r.complaints}::int)`),
             sql`, `,
           )}) as v(status, complaints)
           group by 1 order by 1

@@ -23,7 +23,25 @@ export type Notice = {
   mobile?: string | null;
 };
 
-export type TellOptions = { forceSms?: boolean; link?: string };
+/** What telling a person needs to know of them: where to reach them, and what their settings allow. */
+export type Recipient = { email: string | null; phoneNumber: string | null; phone: string | null; sms: boolean | null; mail: boolean | null; language: string | null };
+
+/** A `Recipient` in a select from `user` left-joined to `user_settings`. */
+export const recipientColumns = {
+  email: user.email,
+  phoneNumber: user.phoneNumber,
+  phone: user.phone,
+  sms: userSettings.smsNotifications,
+  mail: userSettings.emailNotifications,
+  language: userSettings.language,
+};
+
+export type TellOptions = {
+  forceSms?: boolean;
+  link?: string;
+  /** The person, when the caller has read them already (auto-assignment reads them with its choice): no read here. */
+  recipient?: Recipient;
+};
 
 /**
  * Tells a person about a complaint (or a live-support reply): always in the bell (live over the socket), and by SMS and
@@ -44,23 +62,26 @@ export function createComplaintNotifier(deps: { db: Db; notifications: Notificat
     defer?: (write: SQLWrapper) => void,
   ): Promise<AfterCommit[]> {
     const path = options.link ?? (params.reference ? `/complaints/${params.reference}` : null);
-    // The bell's row and the person's settings in one round trip: the insert runs in the select's `with`.
-    const bell = notifications.draft(tx, userId, kind, params, path);
-    const inserted = tx.$with('inserted').as(bell.insert);
-    const [person] = await tx
-      .with(inserted)
-      .select({
-        createdAt: inserted.createdAt,
-        email: user.email,
-        phoneNumber: user.phoneNumber,
-        phone: user.phone,
-        sms: userSettings.smsNotifications,
-        mail: userSettings.emailNotifications,
-        language: userSettings.language,
-      })
-      .from(inserted)
-      .leftJoin(user, eq(user.id, userId))
-      .leftJoin(userSettings, eq(userSettings.userId, user.id));
+    let person: Recipient & { createdAt: Date };
+    let bell: ReturnType<typeof notifications.draft>;
+    if (options.recipient) {
+      // The person known, the bell's row needs no answer: its time is given here, and with `defer` it rides in a later statement.
+      const createdAt = new Date();
+      bell = notifications.draft(tx, userId, kind, params, path, createdAt);
+      if (defer) defer(bell.insert);
+      else await bell.insert;
+      person = { ...options.recipient, createdAt };
+    } else {
+      bell = notifications.draft(tx, userId, kind, params, path);
+      // The bell's row and the person's settings in one round trip: the insert runs in the select's `with`.
+      const inserted = tx.$with('inserted').as(bell.insert);
+      [person] = await tx
+        .with(inserted)
+        .select({ createdAt: inserted.createdAt, ...recipientColumns })
+        .from(inserted)
+        .leftJoin(user, eq(user.id, userId))
+        .leftJoin(userSettings, eq(userSettings.userId, user.id));
+    }
     const after: AfterCommit[] = [bell.written(person.createdAt).publish];
     // No such person (the left join found nobody; `email` is never null otherwise).
     if (person.email === null) return after;

@@ -47,7 +47,8 @@ export type ComplaintsService = ReturnType<typeof createComplaintsService>;
 export type FilingClassifier = {
   /** Null when no model could be loaded: the complaint is filed unclassified rather than refused. */
   predict: (text: string) => Promise<Prediction | null>;
-  record: (tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) => Promise<void>;
+  /** The insert that records the call, for the filing's transaction to run (with its last statement). */
+  record: (tx: Tx, complaintId: string, chosen: { type: ComplaintType; severity: Severity }, prediction: Prediction) => SQLWrapper & PromiseLike<unknown>;
   afterFiling: (complaintId: string, text: string, prediction: Prediction) => void;
 };
 
@@ -372,7 +373,7 @@ export function createComplaintsService(deps: {
             await tx.insert(complaintPhoto).values({ complaintId: id, fileId: fileIds[i], position: i });
           }
           await uploads.settle(tx, keys);
-          if (prediction) await deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction);
+          if (prediction) await scope.later(deps.classifier.record(tx, id, { type: c.type, severity: c.severity }, prediction));
           // The row just written is this transaction's: auto-assignment need not read it again, nor filing after it.
           const chosen = (await deps.autoAssign?.(scope, id, filed)) ?? null;
           const assigned = chosen?.row ?? filed;

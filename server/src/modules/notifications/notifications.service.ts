@@ -42,11 +42,13 @@ export function createNotificationsService(db: Db) {
   /**
    * `write` for a caller that runs the insert inside a statement of its own (complaint-notifier.ts reads the person's
    * settings in the same round trip): the insert, to go in a `with`, and what gives `write`'s answer from its time.
+   * With `createdAt` given, the row has that time rather than the database's: a caller may then run the insert
+   * where its answer is not read (in a later statement's `with`).
    */
-  function draft(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null) {
+  function draft(executor: Db | Tx, userId: string, kind: NotificationKind, params: Record<string, string> = {}, link: string | null = null, createdAt?: Date) {
     const id = newId();
     return {
-      insert: executor.insert(notification).values({ id, userId, kind, params, link }).returning({ createdAt: notification.createdAt }),
+      insert: executor.insert(notification).values({ id, userId, kind, params, link, createdAt }).returning({ createdAt: notification.createdAt }),
       written: (createdAt: Date) => written({ id, userId, kind, params, link, readAt: null, createdAt }),
     };
   }
