@@ -76,6 +76,15 @@ describe('GET /api/complaints/stats', () => {
     }
   });
 
+  it('counts a complaint overdue from the moment its due time passes, in the current hour too', async () => {
+    // Due a second ago (counted live when that is this hour, from the kept hours when the hour has just turned),
+    // and due in a minute (not yet overdue).
+    await runSql(t.app, sql`update complaint set due_at = now() - interval '1 second' where reference = ${c[5].reference}`);
+    await runSql(t.app, sql`update complaint set due_at = now() + interval '1 minute' where reference = ${c[1].reference}`);
+    await recount(t.app);
+    expect((await statsOf(staff)).overdue).toBe(2);
+  });
+
   it('shows no change while there is nothing from the month before', async () => {
     expect((await statsOf(staff)).cards.map((x) => x.change)).toEqual([null, null, null, null]);
   });
@@ -129,7 +138,8 @@ describe('GET /api/overview', () => {
   });
 
   it('gives staff the open queue, the overdue and the emergencies', async () => {
-    for (const user of [staff, admin]) expect(await cards(user)).toEqual({ openNow: 4, overdue: 1, emergencies: 1 });
+    // Two overdue since the due times moved above.
+    for (const user of [staff, admin]) expect(await cards(user)).toEqual({ openNow: 4, overdue: 2, emergencies: 1 });
   });
 
   it('answers 401 without a session', async () => {

@@ -341,6 +341,15 @@ export const complaintTotals = pgTable('complaint_totals', {
   complaints: integer('complaints').notNull().default(0),
 });
 
+/**
+ * Open complaints by the hour (UTC) their due time falls in: the overdue card sums the hours already past and counts
+ * only the current hour's complaints, so it reads a few thousand rows at most however many are overdue.
+ */
+export const complaintOpenDue = pgTable('complaint_open_due', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  complaints: integer('complaints').notNull().default(0),
+});
+
 export const complaintPhoto = pgTable(
   'complaint_photo',
   {

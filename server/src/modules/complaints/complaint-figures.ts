@@ -1,13 +1,14 @@
-import { OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
+import { isOpenStatus, OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintTotals, staffProfile } from '../../db/schema';
+import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintOpenDue, complaintTotals, staffProfile } from '../../db/schema';
 import { ZONE } from '../../lib/sql';
 import type { ComplaintRow } from './complaint-changes';
 
 /**
  * The complaints as counted figures (see docs/scale.md): `complaint_figures` per India day of filing × type × severity
- * × status × assignee's department, `complaint_moves` per day × new status, `complaint_totals` per status. The one
+ * × status × assignee's department, `complaint_moves` per day × new status, `complaint_totals` per status,
+ * `complaint_open_due` the open complaints per hour of their due time. The one
  * writer of complaint changes adds each change's difference in the change's own transaction, so the cards and charts
  * read a few hundred rows and are still exact. `recount` says what the figures must be, from the complaints
  * themselves; a test holds the kept figures to it, and `rebuild` replaces them with it.
@@ -16,6 +17,9 @@ import type { ComplaintRow } from './complaint-changes';
  * millisecond timestamps, so kept and recounted sums agree exactly.
  */
 
+/** Statuses whose complaints are still work: the overdue and emergency cards count only these. */
+export const OPEN_STATUSES_SQL = sql.raw(`(${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
 /** What one complaint adds to its figures row. */
 type Contribution = {
   createdAt: Date;
@@ -23,6 +27,7 @@ type Contribution = {
   severity: string;
   status: string;
   assigneeId: string | null;
+  dueAt: Date;
   complaints: number;
   resolved: number;
   onTime: number;
@@ -40,6 +45,7 @@ function contributionOf(row: ComplaintRow, sign: 1 | -1): Contribution {
     severity: row.severity,
     status: row.status,
     assigneeId: row.assigneeId,
+    dueAt: row.dueAt,
     complaints: sign,
     resolved: resolved ? sign : 0,
     onTime: resolved && resolved.getTime() <= row.dueAt.getTime() ? sign : 0,
@@ -55,7 +61,7 @@ function contributionOf(row: ComplaintRow, sign: 1 | -1): Contribution {
 function netted(rows: Contribution[]): Contribution[] {
   const sums = new Map<string, Contribution>();
   for (const r of rows) {
-    const key = JSON.stringify([r.createdAt.getTime(), r.type, r.severity, r.status, r.assigneeId]);
+    const key = JSON.stringify([r.createdAt.getTime(), r.type, r.severity, r.status, r.assigneeId, r.dueAt.getTime()]);
     const sum = sums.get(key);
     if (!sum) sums.set(key, { ...r });
     else {
@@ -77,6 +83,8 @@ const sameFigures = (a: ComplaintRow, b: ComplaintRow) =>
   a.resolvedAt?.getTime() === b.resolvedAt?.getTime() &&
   a.dueAt.getTime() === b.dueAt.getTime();
 
+/** The hour a due time falls in, the same in every session's time zone. */
+const hourOf = (time: SQL) => sql`date_trunc('hour', (${time})::timestamptz, 'UTC')`;
 const dayOf = (time: SQL) => sql`((${time})::timestamptz at time zone ${ZONE})::date`;
 const ms = (column: SQL) => sql`(extract(epoch from date_trunc('milliseconds', ${column})) * 1000)::bigint`;
 
@@ -135,6 +143,18 @@ export class FigureChanges {
           on conflict (status) do update set complaints = ${complaintTotals}.complaints + excluded.complaints
         )`
       : null;
+    const due = rows.filter((r) => isOpenStatus(r.status));
+    const openDue = due.length
+      ? sql`open_due as (
+          insert into ${complaintOpenDue} (hour, complaints)
+          select ${hourOf(sql`v.due_at`)}, sum(v.complaints) from (values ${sql.join(
+            due.map((r) => sql`(${r.dueAt.toISOString()}, ${r.complaints}::int)`),
+            sql`, `,
+          )}) as v(due_at, complaints)
+          group by 1 order by 1
+          on conflict (hour) do update set complaints = ${complaintOpenDue}.complaints + excluded.complaints
+        )`
+      : null;
     const moves = this.moves.length
       ? sql`moves as (
           insert into ${complaintMoves} (day, status, moves)
@@ -148,7 +168,7 @@ export class FigureChanges {
       : null;
     // Writes that need no answer (a change's outbox rows) go in the same statement.
     const others = alongside.map((write, i) => sql`${sql.identifier(`alongside_${i}`)} as (${write.getSQL()})`);
-    await tx.execute(sql`with ${sql.join([figures, moves, ...others].filter(Boolean) as SQL[], sql`, `)} select 1`);
+    await tx.execute(sql`with ${sql.join([figures, openDue, moves, ...others].filter(Boolean) as SQL[], sql`, `)} select 1`);
   }
 }
 
@@ -185,7 +205,13 @@ export type FigureRow = {
   onTime: number;
   resolutionMs: number;
 };
-export type Figures = { figures: FigureRow[]; moves: { day: string; status: string; moves: number }[]; totals: { status: string; complaints: number }[] };
+export type Figures = {
+  figures: FigureRow[];
+  moves: { day: string; status: string; moves: number }[];
+  totals: { status: string; complaints: number }[];
+  /** Open complaints per hour of their due time, the hour as an ISO time. */
+  openDue: { hour: string; complaints: number }[];
+};
 
 const rowsOf = async <T>(db: Db | Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const asFigure = (r: Record<string, unknown>): FigureRow => ({
@@ -204,7 +230,7 @@ const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => (key(
 const figureKey = (r: FigureRow) => [r.day, r.type, r.severity, r.status, r.assigned, r.department].join('|');
 
 /** Every figure, kept or recounted, without the rows that have come down to nothing, in one order. */
-function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figures['totals']): Figures {
+function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figures['totals'], openDue: { hour: Date | string; complaints: number }[]): Figures {
   return {
     figures: byKey(
       figures.filter((f) => f.complaints !== 0 || f.resolved !== 0 || f.onTime !== 0 || f.resolutionMs !== 0),
@@ -218,27 +244,40 @@ function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figure
       totals.map((t) => ({ status: t.status, complaints: Number(t.complaints) })).filter((t) => t.complaints !== 0),
       (t) => t.status,
     ),
+    openDue: byKey(
+      openDue.map((d) => ({ hour: new Date(d.hour).toISOString(), complaints: Number(d.complaints) })).filter((d) => d.complaints !== 0),
+      (d) => d.hour,
+    ),
   };
 }
 
+/** Open complaints per hour of their due time, as the complaints say. */
+const openDueFromComplaints = sql`
+  select ${hourOf(sql`due_at`)} as hour, count(*)::int as complaints
+  from ${complaint}
+  where status in ${OPEN_STATUSES_SQL}
+  group by 1`;
+
 /** The figures as kept. */
 export async function keptFigures(db: Db | Tx): Promise<Figures> {
-  const [figures, moves, totals] = await Promise.all([
+  const [figures, moves, totals, openDue] = await Promise.all([
     rowsOf<Record<string, unknown>>(db, sql`select * from ${complaintFigures}`),
     rowsOf<Figures['moves'][number]>(db, sql`select * from ${complaintMoves}`),
     rowsOf<Figures['totals'][number]>(db, sql`select * from ${complaintTotals}`),
+    rowsOf<{ hour: Date; complaints: number }>(db, sql`select * from ${complaintOpenDue}`),
   ]);
-  return normalise(figures.map(asFigure), moves, totals);
+  return normalise(figures.map(asFigure), moves, totals, openDue);
 }
 
 /** The figures as the complaints and their timelines say they are. */
 export async function recountFigures(db: Db | Tx): Promise<Figures> {
-  const [figures, moves, totals] = await Promise.all([
+  const [figures, moves, totals, openDue] = await Promise.all([
     rowsOf<Record<string, unknown>>(db, figuresFromComplaints()),
     rowsOf<Figures['moves'][number]>(db, movesFromEvents),
     rowsOf<Figures['totals'][number]>(db, sql`select status, count(*)::int as complaints from ${complaint} group by status`),
+    rowsOf<{ hour: Date; complaints: number }>(db, openDueFromComplaints),
   ]);
-  return normalise(figures.map(asFigure), moves, totals);
+  return normalise(figures.map(asFigure), moves, totals, openDue);
 }
 
 /** Replaces the kept figures with a recount, inside `tx`, holding writes to complaints and their timelines meanwhile. */
@@ -248,21 +287,23 @@ async function recountInto(tx: Tx) {
   await tx.execute(sql`delete from ${complaintFigures}`);
   await tx.execute(sql`delete from ${complaintMoves}`);
   await tx.execute(sql`delete from ${complaintTotals}`);
+  await tx.execute(sql`delete from ${complaintOpenDue}`);
   await tx.execute(sql`insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms) ${figuresFromComplaints()}`);
   await tx.execute(sql`insert into ${complaintMoves} (day, status, moves) ${movesFromEvents}`);
   await tx.execute(sql`insert into ${complaintTotals} (status, complaints) select status, count(*) from ${complaint} group by status`);
+  await tx.execute(sql`insert into ${complaintOpenDue} (hour, complaints) ${openDueFromComplaints}`);
   // The planner learns the new tables' sizes now, not at autovacuum's next visit: a chart would otherwise be planned
   // as if they were empty.
-  await tx.execute(sql`analyze ${complaintFigures}, ${complaintMoves}, ${complaintTotals}`);
+  await tx.execute(sql`analyze ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}`);
 }
 
 /** Replaces the kept figures with a recount (`npm run admin -- figures rebuild`): how many rows each table now has. */
-export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: number; totals: number }> {
+export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: number; totals: number; openDue: number }> {
   return db.transaction(async (tx) => {
     await recountInto(tx);
-    const [counts] = await rowsOf<{ figures: number; moves: number; totals: number }>(
+    const [counts] = await rowsOf<{ figures: number; moves: number; totals: number; openDue: number }>(
       tx,
-      sql`select (select count(*) from ${complaintFigures})::int as figures, (select count(*) from ${complaintMoves})::int as moves, (select count(*) from ${complaintTotals})::int as totals`,
+      sql`select (select count(*) from ${complaintFigures})::int as figures, (select count(*) from ${complaintMoves})::int as moves, (select count(*) from ${complaintTotals})::int as totals, (select count(*) from ${complaintOpenDue})::int as "openDue"`,
     );
     return counts;
   });
@@ -309,5 +350,12 @@ export async function moveDepartment(tx: Tx, userId: string, apply: () => Promis
   await tx.execute(shift('+'));
 }
 
-/** Statuses whose complaints are still work: the overdue and emergency cards count only these. */
-export const OPEN_STATUSES_SQL = sql.raw(`(${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
+/**
+ * Open complaints past their due time: the kept hours already over, and the current hour's complaints counted (a few,
+ * through complaint_overdue_idx).
+ */
+export const overdueCount = sql<number>`(
+  (select coalesce(sum(${complaintOpenDue.complaints}), 0) from ${complaintOpenDue} where ${complaintOpenDue.hour} < ${hourOf(sql`now()`)})
+  + (select count(*) from ${complaint} where ${complaint.dueAt} >= ${hourOf(sql`now()`)} and ${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})
+)::int`;

@@ -33,7 +33,7 @@ import { reencodeImage } from '../../lib/images';
 import type { Uploads } from '../files/uploads';
 import type { ChangeScope, ComplaintChanges, ComplaintRow, WrittenEvent } from './complaint-changes';
 import { assignee, complaintFilters, complaintOrder, complaintSortPlan, overdueSql } from './complaint-filters';
-import { OPEN_STATUSES_SQL } from './complaint-figures';
+import { overdueCount } from './complaint-figures';
 import { countRows, cursorKeyOf, decodeCursor, encodeCursor, timestampOfKey } from './list-paging';
 
 export type Actor = { id: string; role: Role; name: string };
@@ -249,7 +249,7 @@ export function createComplaintsService(deps: {
         .groupBy(complaintMoves.status),
       db
         .select({
-          overdue: sql<number>`(select count(*) from ${complaint} where ${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})::int`,
+          overdue: overdueCount,
           emergencies: sql<number>`(select count(*) from ${complaint} where ${complaint.queueRank} = 0)::int`,
         })
         .from(sql`(select 1) as one`),
