@@ -15,6 +15,7 @@ import { ClassificationTable } from './classification-table';
 import { classificationErrorText } from './classification-text';
 import { ModelPanel } from './model-panel';
 import { SummaryTiles } from './summary-tiles';
+import { useDropMalformedCursor } from '../../lib/cursor';
 
 // Recharts is big: its code loads only after the table has painted.
 const loadCharts = () => import('./classification-charts');
@@ -38,6 +39,7 @@ export default function ClassificationPage() {
   const me = useMe();
   const isAdmin = me?.role === 'admin';
   const [params, setParams] = useSearchParams();
+  useDropMalformedCursor();
   const filters = useMemo(() => readFilters(params), [params]);
   const summary = useClassificationSummary();
   const list = useClassifications(toListQuery(filters));

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../components/ui/card';
 import { CursorPagination } from '../../components/ui/pagination';
-import { readCursor } from '../../lib/cursor';
+import { readCursor, useDropMalformedCursor } from '../../lib/cursor';
 import { formatNumber } from '../../lib/format';
 import { feedbackListQuery } from './api';
 import { FeedbackEntryItem } from './feedback-entry';
@@ -23,6 +23,7 @@ export default function FeedbackPage() {
   const kindParam = params.get('kind');
   const kind = isKind(kindParam) ? kindParam : undefined;
   const cursor = readCursor(params.get('cursor'));
+  useDropMalformedCursor();
   const list = useQuery(feedbackListQuery({ kind, cursor }));
 
   const show = useCallback(

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/field';
 import { Icon } from '../../components/ui/icons';
 import { CursorPagination } from '../../components/ui/pagination';
-import { readCursor } from '../../lib/cursor';
+import { readCursor, useDropMalformedCursor } from '../../lib/cursor';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { useSaveSolution, useSolutionSummary, useSolutions } from './api';
@@ -28,6 +28,7 @@ const isState = (v: string | null): v is State => SOLUTION_STATES.includes(v as 
 /** The filters live in the address, so a link (e.g. from a complaint) opens the library filtered. */
 function useFilters() {
   const [params, setParams] = useSearchParams();
+  useDropMalformedCursor();
   const q = params.get('q') ?? '';
   const typeParam = params.get('type');
   const stateParam = params.get('state');

@@ -16,12 +16,14 @@ import { changeStaffFilters, hasStaffNarrowing, readStaffFilters, type StaffFilt
 import { StaffFiltersBar } from './staff-filters-bar';
 import { type StaffSaved, StaffFormDialog } from './staff-form-dialog';
 import { StatusConfirmDialog } from './status-confirm-dialog';
+import { useDropMalformedCursor } from '../../lib/cursor';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; member: StaffMember } | { kind: 'details'; member: StaffMember } | { kind: 'status'; member: StaffMember };
 
 export default function StaffPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
+  useDropMalformedCursor();
   const filters = useMemo(() => readStaffFilters(params), [params]);
   const list = useQuery(staffListQuery(toStaffListQuery(filters)));
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader, Spinner } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api';
-import { readCursor } from '../../../lib/cursor';
+import { readCursor, useDropMalformedCursor } from '../../../lib/cursor';
 import { historyPageQuery, historyQuery } from './api';
 import { StagePill, TypeIcon } from './parts';
 import { SessionHistory } from './session-history';
@@ -23,6 +23,7 @@ export function PassengerSupport() {
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session');
   const cursor = readCursor(params.get('cursor'));
+  useDropMalformedCursor();
   // The newest page always: a chat going on is among the newest. An older page only while one is shown.
   const history = useQuery(historyQuery);
   const older = useQuery({ ...historyPageQuery(cursor ?? ''), enabled: !!cursor });

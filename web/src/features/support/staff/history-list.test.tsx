@@ -105,4 +105,14 @@ describe('HistoryList', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('a page parameter that cannot be a cursor is taken out of the address, and the newest page shown', async () => {
+    const { router, search, fetchMock } = renderHistory('/real-time-support?historyCursor=not%20a%20cursor!&tab=all');
+    await screen.findByText('Passenger 1');
+    await vi.waitFor(() => expect(search().has('historyCursor')).toBe(false));
+    expect(search().get('tab')).toBe('all');
+    expect(router.state.historyAction).toBe('REPLACE');
+    // Never sent to the server.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/support/sessions?scope=history&pageSize=20']);
+  });
 });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Card, Spinner } from '../../../components/ui/card';
 import { CursorPagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/api';
-import { readCursor } from '../../../lib/cursor';
+import { readCursor, useDropMalformedCursor } from '../../../lib/cursor';
 import { formatShort } from '../../../lib/format';
 import { supportErrorText, useSessions } from './api';
 import { Empty, ErrorLine, RatingLabel, TopicLabel, TypeLabel } from './support-bits';
@@ -75,6 +75,7 @@ export function HistoryList() {
   const [params, setParams] = useSearchParams();
   // Where the page starts: none is the newest; Next and Previous hand over the server's cursors.
   const cursor = readCursor(params.get(HISTORY_CURSOR_PARAM));
+  useDropMalformedCursor(HISTORY_CURSOR_PARAM);
   const list = useSessions('history', true, cursor);
   const items = list.data?.items ?? [];
   // Why the newest page is shown instead of the one asked for, until the staff member pages on.
