@@ -234,7 +234,7 @@ const explained = [
     'dashboard list, open + high by due: the rows',
     `select ${summary} from complaint c left join "user" a on a.id = c.assignee_id where c.status = 'open' and c.severity = 'high' order by c.queue_rank, c.due_at, c.id desc limit 20 offset 0`,
   ],
-  ['dashboard list, open + high by due: the total (counted up to 10 001)', `select count(*) from (select 1 from complaint c where c.status = 'open' and c.severity = 'high' limit 10001) x`],
+  ['dashboard list, open + high by due: the total (kept figures)', `select coalesce(sum(complaints), 0)::int from complaint_figures where status = 'open' and severity = 'high'`],
   ['cards: by status (kept totals)', `select status, complaints from complaint_totals`],
   [
     'cards: moves of the last 60 days (kept per day)',
@@ -242,8 +242,10 @@ const explained = [
      from complaint_moves where day > current_date - 60 group by status`,
   ],
   [
-    'cards: overdue and emergencies (open work only)',
-    `select (select count(*) from complaint where due_at < now() and status in ${OPEN})::int, (select count(*) from complaint where queue_rank = 0)::int`,
+    'cards: overdue (kept per due hour, the current hour counted) and emergencies',
+    `select ((select coalesce(sum(complaints), 0) from complaint_open_due where hour < date_trunc('hour', now(), 'UTC'))
+       + (select count(*) from complaint where due_at >= date_trunc('hour', now(), 'UTC') and due_at < now() and status in ${OPEN}))::int,
+       (select count(*) from complaint where queue_rank = 0)::int`,
   ],
   [
     'analytics: per day, 30 days (kept figures)',
@@ -270,7 +272,7 @@ const explained = [
   ],
   [
     'filing: auto-assignment, the least loaded staff member for a type',
-    `select u.id, u.name, (select count(*) from complaint c where c.assignee_id = sp.user_id and c.status in ${OPEN}) as load
+    `select u.id, u.name, railmadad_open_load_locked(sp.user_id) as load
      from staff_profile sp join "user" u on u.id = sp.user_id
      where sp.status = 'active' and u.role = 'staff' and coalesce(u.banned, false) = false and 'water' = any(sp.expertise)
      order by load, case when 'en' = any(sp.languages) then 0 else 1 end, u.id limit 1`,
