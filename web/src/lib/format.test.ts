@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMessageTime, timeAgo } from './format';
+import { formatDateTime, formatMessageTime, formatShort, timeAgo } from './format';
 
 describe('timeAgo', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
@@ -20,6 +20,13 @@ describe('times in India', () => {
   it('shows the time of day in IST whatever the browser\'s zone', () => {
     expect(formatDateTime(late, 'en')).toMatch(/^23 Nov 2026.*1:30 am$/);
     expect(formatMessageTime(late, 'en', new Date('2026-11-22T21:00:00Z'))).toBe('01:30 am');
+  });
+  it('gives Urdu a 24-hour clock, with no Latin AM or PM in a right-to-left line', () => {
+    const afternoon = '2026-11-22T09:35:00Z'; // 15:05 in India
+    for (const text of [formatDateTime(afternoon, 'ur'), formatShort(afternoon, 'ur', new Date('2026-11-22T10:00:00Z')), formatMessageTime(afternoon, 'ur', new Date('2026-11-22T10:00:00Z'))]) {
+      expect(text).toContain('15:05');
+      expect(text).not.toMatch(/[AP]M/i);
+    }
   });
   it('calls it another day when it is one in India', () => {
     expect(formatMessageTime(late, 'en', new Date('2026-11-22T18:00:00Z'))).toMatch(/23 Nov/);

@@ -53,21 +53,27 @@ export function formatDay(date: string, language: string, style: 'short' | 'medi
 // Times are shown in India's time zone wherever the reader is: a passenger abroad, a staff laptop set to UTC and the
 // SMS all say the same 14:05 a railway timetable would.
 
+/**
+ * Urdu's clock runs to 24 hours: the browsers' Urdu data writes the day's half in Latin letters ("11:00 AM"), a
+ * left-to-right word that the right-to-left line then places out of order.
+ */
+const clockOf = (language: string): Intl.DateTimeFormatOptions => (language === 'ur' ? { hourCycle: 'h23' } : {});
+
 export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE, ...clockOf(language) }).format(new Date(iso));
 
 /** "22 Nov, 14:34"; the year only when it is not this year's (for table cells). */
 export function formatShort(iso: string, language: string, now = new Date()): string {
   const date = new Date(iso);
   const year = todayInIndia(date).slice(0, 4) === todayInIndia(now).slice(0, 4) ? undefined : 'numeric';
-  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE, ...clockOf(language) }).format(date);
 }
 
 /** "14:05" today, "22 Nov, 14:05" on another day (chat bubbles). */
 export function formatMessageTime(iso: string, language: string, now = new Date()): string {
   const date = new Date(iso);
   return todayInIndia(date) === todayInIndia(now)
-    ? new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(date)
+    ? new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE, ...clockOf(language) }).format(date)
     : formatShort(iso, language, now);
 }
 

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, PageHeader, Spinner } from '../../../components/ui/card';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { complaintQuery, useRateComplaint, useReopenComplaint } from '../api';
 import { ChoiceGroup } from '../filing/choice-group';
 import { EmergencyBadge, OverdueBadge, SeverityBadge, StatusBadge } from '../status-badge';
@@ -123,7 +123,7 @@ export function PassengerComplaintView({ reference }: { reference: string }) {
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.incidentDate')}</dt>
-                <dd className="font-medium">{c.incidentDate}</dd>
+                <dd className="font-medium">{formatDay(c.incidentDate, i18n.language)}</dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">{t('complaintView.filedAt')}</dt>
