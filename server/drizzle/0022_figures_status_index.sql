@@ -1,1 +1,1 @@
-CREATE INDEX IF NOT EXISTS "complaint_figures_status_idx" ON "complaint_figures" USING btree ("status","severity","type");
+CREATE INDEX IF NOT EXISTS "complaint_figures_status_idx" ON "complaint_figures" USING btree ("status","severity","type","assigned","complaints");
