@@ -243,8 +243,8 @@ const explained = [
   ],
   [
     'cards: overdue (kept per due hour, the current hour counted) and emergencies',
-    `select ((select coalesce(sum(complaints), 0) from complaint_open_due where hour < date_trunc('hour', now(), 'UTC'))
-       + (select count(*) from complaint where due_at >= date_trunc('hour', now(), 'UTC') and due_at < now() and status in ${OPEN}))::int,
+    `select ((select coalesce(sum(complaints), 0) from complaint_open_due where hour < (select date_trunc('hour', now(), 'UTC')))
+       + (select count(*) from complaint where due_at >= (select date_trunc('hour', now(), 'UTC')) and due_at < now() and status in ${OPEN}))::int,
        (select count(*) from complaint where queue_rank = 0)::int`,
   ],
   [

@@ -355,11 +355,14 @@ export async function moveDepartment(tx: Tx, userId: string, apply: () => Promis
 }
 
 
+// The hour worked out once per statement (a subquery), not once per row it is compared with: date_trunc in a time zone
+// is not free, and a year holds thousands of due hours.
+const thisHour = sql`(select ${hourOf(sql`now()`)})`;
 /**
  * Open complaints past their due time: the kept hours already over, and the current hour's complaints counted (a few,
  * through complaint_overdue_idx).
  */
 export const overdueCount = sql<number>`(
-  (select coalesce(sum(${complaintOpenDue.complaints}), 0) from ${complaintOpenDue} where ${complaintOpenDue.hour} < ${hourOf(sql`now()`)})
-  + (select count(*) from ${complaint} where ${complaint.dueAt} >= ${hourOf(sql`now()`)} and ${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})
+  (select coalesce(sum(${complaintOpenDue.complaints}), 0) from ${complaintOpenDue} where ${complaintOpenDue.hour} < ${thisHour})
+  + (select count(*) from ${complaint} where ${complaint.dueAt} >= ${thisHour} and ${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})
 )::int`;
