@@ -50,7 +50,8 @@ export function createAssignmentService(deps: { db: Db; changes: ComplaintChange
     if (!candidate) return null;
     const { id, name, load: _load, ...recipient } = candidate;
     // The chosen person's settings came with the choice: their notice is written without reading them again.
-    const row = await scope.change(c, { actor: null, assignee: { id, name, recipient } });
+    // A filing's own complaint (`known`) is not read again before its commit: the assignment is written with its last statement.
+    const row = await scope.change(c, { actor: null, assignee: { id, name, recipient }, later: known?.id === complaintId });
     return { id, name, row };
   }
 

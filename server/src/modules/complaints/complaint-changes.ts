@@ -40,6 +40,11 @@ export type Change = {
   severity?: Severity;
   /** Staff-only lines on the timeline saying why (a review, a staff member who left). */
   reasons?: string[];
+  /**
+   * Nothing in the transaction reads this complaint back after the change (a filing's own assignment): when the
+   * transaction writes its outbox rows last, the row's update and its events go with them, a round trip fewer.
+   */
+  later?: boolean;
 };
 
 /** A new complaint as filing hands it over: its due times are the owner's to work out. */
@@ -230,7 +235,14 @@ export function createComplaintChanges(deps: { db: Db; notifier: ComplaintNotifi
         for (const reason of c.reasons ?? []) addEvent({ complaintId: before.id, actorId, kind: 'note', note: reason, internal: true });
 
         let after = before;
-        if (Object.keys(set).length > 0 && events.length > 0) {
+        if (c.later && alongside && Object.keys(set).length > 0) {
+          // Nothing reads the complaint back before the commit: its update and events ride in the transaction's last
+          // statement, at the time given here (the timeline orders events by their sequence, not their time).
+          after = { ...before, ...set, updatedAt: now } as ComplaintRow;
+          alongside.push(tx.update(complaint).set({ ...set, updatedAt: now }).where(eq(complaint.id, before.id)));
+          if (events.length > 0) alongside.push(tx.insert(complaintEvent).values(events.map((e) => ({ ...e, createdAt: now }))));
+          wrote(events, events.map(() => now));
+        } else if (Object.keys(set).length > 0 && events.length > 0) {
           // One round trip: the events are inserted in the update's `with`, and their times come back with the row.
           const inserted = tx.$with('inserted_events').as(insertEvents(events).returning({ id: complaintEvent.id, createdAt: complaintEvent.createdAt }));
           const timeOf = (id: string) => sql<Date>`(select ${inserted.createdAt} from ${inserted} where ${inserted.id} = ${id})`.mapWith(complaintEvent.createdAt);
