@@ -3,7 +3,8 @@
  * endpoints, each called a few thousand times with values generated from a seed, as every role and with no
  * session. No answer may be a 5xx: bad input is the caller's fault and gets a 4xx that says what is wrong.
  * The only 5xx the API gives by design, "no speech or translation service is configured here" (501), is
- * allowed for exactly those two codes.
+ * allowed for exactly those two codes; so is readiness saying "not ready" (503), which it says whatever the input
+ * when a check takes over 2 s, as one may on a CI machine that is running everything at once.
  *
  * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run test/fuzz.test.ts
  * (FUZZ_CASES raises the count; DEBUG_LOG=1 prints the server's own error log).
@@ -247,7 +248,8 @@ it(
             return undefined;
           }
         })();
-        if (!(res.statusCode === 501 && code && ALLOWED_5XX.has(code))) {
+        const notReady = op.path === '/api/health/ready' && res.statusCode === 503 && /"status":"not_ready"/.test(res.body);
+        if (!(res.statusCode === 501 && code && ALLOWED_5XX.has(code)) && !notReady) {
           failures.push(`#${ran} ${op.method} ${url.slice(0, 160)} as ${who ?? 'nobody'} → ${res.statusCode} ${res.body.slice(0, 160)}`);
         }
       }
