@@ -308,8 +308,8 @@ export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: 
     return rows;
   });
   // Every row was replaced: the old ones are cleared now, or a list's total would read four times the pages until
-  // autovacuum came by. (VACUUM cannot run inside the transaction.)
-  await db.execute(sql`vacuum analyze ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}`);
+  // autovacuum came by. (VACUUM cannot run inside the transaction; the recount has analysed the tables already.)
+  await db.execute(sql`vacuum ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}`);
   return counts;
 }
 
@@ -353,7 +353,6 @@ export async function moveDepartment(tx: Tx, userId: string, apply: () => Promis
   await apply();
   await tx.execute(shift('+'));
 }
-
 
 // The hour worked out once per statement (a subquery), not once per row it is compared with: date_trunc in a time zone
 // is not free, and a year holds thousands of due hours.
