@@ -69,9 +69,18 @@ const rssMb = () => {
 };
 const rss = { start: rssMb(), peak: 0 };
 rss.peak = rss.start;
+/** The peak since the last `phasePeak()`: each scenario's row says how much memory it took the server to. */
+let phase = rss.start;
+const phasePeak = () => {
+  const peak = phase;
+  phase = rssMb();
+  return peak;
+};
 const sampler = setInterval(() => {
   try {
-    rss.peak = Math.max(rss.peak, rssMb());
+    const now = rssMb();
+    rss.peak = Math.max(rss.peak, now);
+    phase = Math.max(phase, now);
   } catch {}
 }, 200);
 
@@ -155,7 +164,7 @@ for (const s of scenarios) {
   const r = await cannon({ url: s.url ?? `${server.url}${s.path}`, method: s.method ?? 'GET', headers: s.headers, body: s.body });
   const drained = await drain();
   if (s.method === 'POST') r.committed = committedRate(n0, await filed(), t0);
-  rows.push({ name: s.name, ...r, drained });
+  rows.push({ name: s.name, ...r, drained, rssPeak: phasePeak() });
   console.error(`done: ${s.name} (${Math.round(r.rps)} req/s, load ${loadavg()[0].toFixed(1)}, drained in ${drained.toFixed(1)} s)`);
 }
 const filingAlone = rows.at(-1);
@@ -167,6 +176,7 @@ const [filingMixed, dashboardsMixed] = await Promise.all([
   cannon({ url: server.url, requests: screens.map((s) => ({ method: 'GET', path: s.path, headers: s.headers })) }),
 ]);
 const mixedDrained = await drain();
+filingMixed.rssPeak = phasePeak();
 filingMixed.committed = committedRate(n0, await filed(), t0);
 console.error(`done: filing with the dashboards under load (drained in ${mixedDrained.toFixed(1)} s)`);
 
@@ -297,8 +307,8 @@ await db.end();
 const fmt = (x) => (!Number.isFinite(x) ? '–' : x < 10 && x !== Math.round(x) ? x.toFixed(1) : Math.round(x).toLocaleString('en-US').replaceAll(',', ' '));
 const out = [];
 out.push(`\nPostgreSQL, ${fmt(complaintCount)} complaints, ${CONNECTIONS} connections, ${DURATION} s each, pool of 10, load average at the end ${loadavg()[0].toFixed(1)}\n`);
-out.push('| scenario | req/s | p50 ms | p99 ms | 2xx | errors | server still busy after (s) |', '|---|---|---|---|---|---|---|');
-for (const r of rows) out.push(`| ${r.name} | ${fmt(r.ok / DURATION)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.errors} | ${r.drained.toFixed(1)} |`);
+out.push('| scenario | req/s | p50 ms | p99 ms | 2xx | errors | server still busy after (s) | server RSS peak MB |', '|---|---|---|---|---|---|---|---|');
+for (const r of rows) out.push(`| ${r.name} | ${fmt(r.ok / DURATION)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.errors} | ${r.drained.toFixed(1)} | ${fmt(r.rssPeak)} |`);
 out.push('', '| first call, alone (nothing cached) | ms | status |', '|---|---|---|');
 for (const f of firstCalls) out.push(`| ${f.name} | ${fmt(f.ms)} | ${f.status} |`);
 out.push('', '| filing | req/s | p50 ms | p99 ms | 2xx | errors | committed/s until the server was idle |', '|---|---|---|---|---|---|---|');
@@ -306,7 +316,7 @@ out.push(`| alone (the table's row) | ${fmt(filingAlone.ok / DURATION)} | ${fili
 out.push(`| with ${CONNECTIONS} more connections on list/cards/analytics | ${fmt(filingMixed.ok / DURATION)} | ${filingMixed.p50} | ${filingMixed.p99} | ${filingMixed.ok} | ${filingMixed.errors} | ${filingMixed.committed.toFixed(2)} |`);
 out.push(`| (those dashboard connections meanwhile) | ${fmt(dashboardsMixed.ok / DURATION)} | ${dashboardsMixed.p50} | ${dashboardsMixed.p99} | ${dashboardsMixed.ok} | ${dashboardsMixed.errors} | |`);
 out.push(`| the same writes in plain SQL through pg | ${fmt(raw.rps)} | ${raw.p50} | ${raw.p99} | ${raw.ok} | ${raw.errors} | ${fmt(raw.rps)} |`);
-out.push(`(the server was busy ${mixedDrained.toFixed(1)} s more after that run)`);
+out.push(`(the server was busy ${mixedDrained.toFixed(1)} s more after that run; its RSS peak meanwhile ${fmt(filingMixed.rssPeak)} MB)`);
 out.push('', `committed filings a second, with the dashboards under load / alone: ${(filingMixed.committed / filingAlone.committed).toFixed(2)}; alone / plain SQL: ${(filingAlone.committed / raw.rps).toFixed(5)}`);
 out.push(`server: started in ${(server.ms / 1000).toFixed(1)} s; RSS after start ${fmt(rss.start)} MB, peak ${fmt(rss.peak)} MB`);
 out.push('', `EXPLAIN (ANALYZE, BUFFERS) in ${values.explain}:`);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { ROOT } from './support.mjs';
+import { builtServer, ROOT } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -111,7 +111,7 @@ setTimeout(() => {
 async function startNode(port, env) {
   const dataDir = env.DATA_DIR;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [builtServer()], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', RATE_LIMIT: 'off', AUTH_SECRET: SECRET, WEB_DIST: join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
