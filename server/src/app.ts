@@ -230,6 +230,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const code = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 429: 'rate_limited' }[status] ?? 'validation_failed';
       return reply.code(status).send({ code, message: error.message });
     }
+    // The client went away before its answer (a staff member left a screen; a heavy read is then stopped on purpose,
+    // lib/heavy-read-routes.ts): nobody is waiting, and nothing is broken. 499, as proxies log it.
+    if (request.raw.destroyed) {
+      request.log.info({ reason: error.message }, 'the client went away before its answer');
+      return reply.code(499).send();
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });

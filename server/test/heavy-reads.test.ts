@@ -11,10 +11,11 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const TIMEOUT_MS = 5_000;
 
 let t: TestApp;
+const logged: { level: number; msg: string; req?: { url: string } }[] = [];
 let admin: Awaited<ReturnType<typeof createUser>>;
 let passenger: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  t = await createTestApp({ heavyReads: { connections: 2, timeoutMs: TIMEOUT_MS } });
+  t = await createTestApp({ heavyReads: { connections: 2, timeoutMs: TIMEOUT_MS }, log: { write: (line) => logged.push(JSON.parse(line)) } });
   [admin, passenger] = await Promise.all([createUser(t.app, 'admin'), createUser(t.app, 'passenger')]);
 });
 afterEach(() => t.database.heavyReads.slowForTests(0));
@@ -87,5 +88,27 @@ describe.runIf(onPostgres)('a report whose client went away', () => {
     } finally {
       await watcher.end();
     }
+  });
+});
+
+// PostgreSQL only: on PGlite the session check of the third request waits behind the slow statements themselves (one
+// connection), so it never gets as far as waiting for a slot.
+describe.runIf(onPostgres)('a report whose client went away while it waited for its turn', () => {
+  it('is logged as the client leaving, not as a server error', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // The budget's two connections are taken by slow reports.
+    t.database.heavyReads.slowForTests(10);
+    const arrivals = () => logged.filter((l) => l.msg === 'incoming request' && l.req?.url === '/api/analytics/breakdown').length;
+    const before = arrivals();
+    const busy = [breakdown(), breakdown()];
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/analytics/breakdown', headers: { cookie: admin.cookie } });
+    request.on('error', () => undefined);
+    await expect.poll(arrivals, { timeout: 10_000, interval: 50 }).toBe(before + 3);
+    request.destroy();
+    await expect.poll(() => logged.some((l) => l.msg === 'the client went away before its answer'), { timeout: 10_000, interval: 100 }).toBe(true);
+    expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+    t.database.heavyReads.slowForTests(0);
+    await Promise.all(busy);
   });
 });

@@ -62,6 +62,8 @@ export async function createTestApp(
     outboxRetry?: RetryPolicy;
     /** The heavy-read budget's connections and timeout (tests of slow reports shorten it). */
     heavyReads?: DatabaseOptions['heavyReads'];
+    /** Where the server's log lines go, from level info (tests of what is logged); none by default. */
+    log?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'railmadad-test-'));
@@ -70,7 +72,7 @@ export async function createTestApp(
     options.config,
   );
   const database = await openTestDatabase(dataDir, options.heavyReads);
-  const app = await buildApp({ config, database, logger: process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, outboxRetry: options.outboxRetry, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
+  const app = await buildApp({ config, database, logger: options.log ? { level: 'info', stream: options.log } : process.env.DEBUG_LOG ? { level: 'error' } : false, providers: options.providers, outboxRetry: options.outboxRetry, classifierSeed: readFileSync(CLASSIFIER_SEED_FILE) });
   await app.ready();
   return {
     app,

@@ -50,6 +50,7 @@ function budget(size: number) {
     else used--;
   };
   async function acquire(signal: AbortSignal, timeoutMs: number): Promise<() => void> {
+    signal.throwIfAborted();
     if (used < size) {
       used++;
       return release;

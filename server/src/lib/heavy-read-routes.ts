@@ -28,6 +28,8 @@ export function limitHeavyReads(app: FastifyInstance, heavyReads: HeavyReads) {
         if (!reply.raw.writableFinished) gone.abort(new Error('client closed the request'));
       };
       reply.raw.once('close', onClose);
+      // Gone already (while its session was being checked): no slot is waited for.
+      if (reply.raw.destroyed) onClose();
       try {
         return await heavyReads.run(gone.signal, async () => {
           const result = await handler.call(this, request, reply);
