@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { serverPath } from '../paths';
-import { type HeavyReads, RoutingPool, routePglite } from './heavy-reads';
+import { type HeavyReads, RoutingPool, routePglite, untilQuiet } from './heavy-reads';
 
 export type Schema = typeof schema;
 /** One type for both drivers: the code above this layer never knows which it has. */
@@ -83,6 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     heavyReads: routed.heavyReads,
     close: async () => {
       clearInterval(analyzer);
+      // As on PostgreSQL: statements of requests still under way finish first (heavy-reads.ts, RoutingPool.end).
+      await untilQuiet(routed.busy);
       await client.close();
     },
   };

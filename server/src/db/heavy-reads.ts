@@ -183,8 +183,25 @@ export class RoutingPool {
     return this;
   }
 
+  /**
+   * Closes both pools once no statement has been running for a moment (at most a few seconds): a request whose client
+   * left goes on after the HTTP server has closed, and its next statement would find the pool ended.
+   */
   async end() {
-    await Promise.all([this.main.end(), this.heavy.end()]);
+    const pools = [this.main, this.heavy];
+    await untilQuiet(() => pools.some((p) => p.totalCount > p.idleCount || p.waitingCount > 0));
+    await Promise.all(pools.map((p) => p.end()));
+  }
+}
+
+/** Resolves once `busy()` has stayed false for `quietMs`, or after `maxMs` whatever it says. */
+export async function untilQuiet(busy: () => boolean, { quietMs = 100, maxMs = 5_000, everyMs = 20 } = {}) {
+  const started = Date.now();
+  let quietSince = busy() ? null : started;
+  while (Date.now() - started < maxMs && (quietSince === null || Date.now() - quietSince < quietMs)) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    if (busy()) quietSince = null;
+    else quietSince ??= Date.now();
   }
 }
 
@@ -205,9 +222,21 @@ async function cancel(connectionString: string, pid: number) {
  * PGlite: the client drizzle is given. Inside a heavy read its statements go one at a time (a filing then waits
  * behind one of them at most), each answered with a timeout once the read's time is up.
  */
-export function routePglite(client: PGlite, options: { timeoutMs: number }): { client: PGlite; heavyReads: HeavyReads } {
+export function routePglite(client: PGlite, options: { timeoutMs: number }): { client: PGlite; heavyReads: HeavyReads; busy: () => boolean } {
   let sleepSeconds = 0;
   let queue: Promise<unknown> = Promise.resolve();
+  // Statements and transactions under way, so closing can wait for them (see RoutingPool.end).
+  let inFlight = 0;
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      inFlight++;
+      try {
+        return await fn(...args);
+      } finally {
+        inFlight--;
+      }
+    };
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const routedQuery = (...args: unknown[]) => {
     const ctx = storage.getStore();
@@ -228,15 +257,24 @@ export function routePglite(client: PGlite, options: { timeoutMs: number }): { c
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   };
   // PGlite keeps its state in private fields: every other method runs on the client itself.
+  const countedQuery = counted(routedQuery);
+  const methods = new Map<PropertyKey, unknown>();
   const routed = new Proxy(client, {
     get(target, prop) {
-      if (prop === 'query') return routedQuery;
+      if (prop === 'query') return countedQuery;
       const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' && prop !== 'constructor' ? value.bind(target) : value;
+      if (typeof value !== 'function' || prop === 'constructor') return value;
+      if (prop !== 'exec' && prop !== 'transaction') return value.bind(target);
+      if (!methods.has(prop)) methods.set(prop, counted(value.bind(target)));
+      return methods.get(prop);
     },
   });
   const run = createRunner(1, options.timeoutMs, () => undefined);
-  return { client: routed, heavyReads: { run, bind: bindHeavyRead, timeoutMs: options.timeoutMs, slowForTests: (s) => {
+  return {
+    client: routed,
+    busy: () => inFlight > 0,
+    heavyReads: { run, bind: bindHeavyRead, timeoutMs: options.timeoutMs, slowForTests: (s) => {
         sleepSeconds = s;
-      } } };
+      } },
+  };
 }
