@@ -14,8 +14,56 @@ declare module 'fastify' {
   }
 }
 
-/** Wraps every route marked `config.heavyRead` (register before the routes). */
-export function limitHeavyReads(app: FastifyInstance, heavyReads: HeavyReads) {
+/** How long a staff screen's heavy read gives way to other requests before it starts anyway. */
+export const GIVE_WAY_MS = 250;
+
+/**
+ * The requests in flight that are not heavy reads: filings, tracking, everything a passenger does (and staff's light
+ * calls). Node answers them all in one thread, so a heavy read started beside them takes its time from them.
+ */
+function lightRequests(app: FastifyInstance) {
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const counted = new WeakSet<FastifyRequest>();
+  const end = (request: FastifyRequest) => {
+    if (!counted.delete(request)) return;
+    inFlight--;
+    if (inFlight === 0) for (const wake of waiters.splice(0)) wake();
+  };
+  app.addHook('onRequest', async (request) => {
+    if ((request.routeOptions.config as { heavyRead?: boolean } | undefined)?.heavyRead) return;
+    counted.add(request);
+    inFlight++;
+  });
+  app.addHook('onResponse', async (request) => end(request));
+  app.addHook('onRequestAbort', async (request) => end(request));
+  return {
+    /** Resolves when no light request is in flight, after `maxMs` at most, or at once when `signal` aborts. */
+    quiet(maxMs: number, signal: AbortSignal): Promise<void> {
+      if (inFlight === 0 || signal.aborted) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          waiters = waiters.filter((w) => w !== done);
+          resolve();
+        };
+        const timer = setTimeout(done, maxMs);
+        signal.addEventListener('abort', done);
+        waiters.push(done);
+      });
+    },
+  };
+}
+
+/**
+ * Wraps every route marked `config.heavyRead` (register before the routes). Run by staff, such a read first gives way
+ * to the light requests in flight (at most GIVE_WAY_MS), then takes a slot of the heavy-read budget. So staff
+ * screens opened again and again during a burst of filings answer a little later, and the filings keep their pace.
+ */
+export function limitHeavyReads(app: FastifyInstance, heavyReads: HeavyReads, options: { giveWayMs?: number } = {}) {
+  const giveWayMs = options.giveWayMs ?? GIVE_WAY_MS;
+  const light = lightRequests(app);
   app.addHook('onRoute', (route) => {
     if (!(route.config as { heavyRead?: boolean } | undefined)?.heavyRead) return;
     const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -31,6 +79,7 @@ export function limitHeavyReads(app: FastifyInstance, heavyReads: HeavyReads) {
       // Gone already (while its session was being checked): no slot is waited for.
       if (reply.raw.destroyed) onClose();
       try {
+        await light.quiet(giveWayMs, gone.signal);
         return await heavyReads.run(gone.signal, async () => {
           const result = await handler.call(this, request, reply);
           // A streamed answer (the CSV export) keeps reading after the handler returned: its slot is held until it ends.
