@@ -1,8 +1,8 @@
-import { isOpenStatus, OPEN_COMPLAINT_STATUSES } from '@railmadad/contract';
+import { isOpenStatus } from '@railmadad/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintOpenDue, complaintTotals, staffProfile } from '../../db/schema';
-import { ZONE } from '../../lib/sql';
+import { OPEN_STATUSES_SQL, ZONE } from '../../lib/sql';
 import type { ComplaintRow } from './complaint-changes';
 
 /**
@@ -16,9 +16,6 @@ import type { ComplaintRow } from './complaint-changes';
  * Times are compared to the millisecond, as the application reads them: a resolution time is the difference of two
  * millisecond timestamps, so kept and recounted sums agree exactly.
  */
-
-/** Statuses whose complaints are still work: the overdue and emergency cards count only these. */
-export const OPEN_STATUSES_SQL = sql.raw(`(${OPEN_COMPLAINT_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /** What one complaint adds to its figures row. */
 type Contribution = {

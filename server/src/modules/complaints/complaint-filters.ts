@@ -3,13 +3,13 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { complaint, user } from '../../db/schema';
-import { likePattern } from '../../lib/sql';
+import { likePattern, OPEN_STATUSES_SQL } from '../../lib/sql';
 
 /** The assigned staff member's account: joined by the list, the export and their searches. */
 export const assignee = alias(user, 'assignee');
 
 /** Past its due time and still waiting for someone. */
-export const overdueSql = sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ('open','in_progress','reopened'))`;
+export const overdueSql = sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})`;
 
 /** What narrows a complaint list: the list's query without its paging. */
 export type ComplaintFilterQuery = {

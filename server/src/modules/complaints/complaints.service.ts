@@ -12,6 +12,7 @@ import {
   complaintListQuerySchema,
   type complaintPatchSchema,
   newComplaintSchema,
+  isOpenStatus,
   OPEN_COMPLAINT_STATUSES,
   REOPEN_WINDOW_DAYS,
   staffMoves,
@@ -175,7 +176,7 @@ export function createComplaintsService(deps: {
     const actorUser = alias(user, 'actor');
     const freshSummary = (): SummaryRow => ({
       ...row,
-      overdue: row.dueAt.getTime() < Date.now() && ['open', 'in_progress', 'reopened'].includes(row.status),
+      overdue: row.dueAt.getTime() < Date.now() && isOpenStatus(row.status),
       assigneeId: fresh?.assignee?.id ?? null,
       assigneeName: fresh?.assignee?.name ?? null,
       photoCount: fresh?.photos.length ?? 0,

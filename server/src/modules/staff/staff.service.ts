@@ -31,7 +31,7 @@ import { DAY_MS } from '../../lib/complaint-rules';
 import { boundedCount, EXACT_COUNT_MAX, keyColumn, keysetPage, type SortKey } from '../../lib/keyset';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { likePattern } from '../../lib/sql';
+import { likePattern, OPEN_STATUSES_SQL } from '../../lib/sql';
 import type { ChangeScope, ComplaintChanges } from '../complaints/complaint-changes';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
@@ -106,7 +106,7 @@ export function createStaffService(
       db
         .select({
           id: complaint.assigneeId,
-          activeComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('open','in_progress','reopened'))::int`,
+          activeComplaints: sql<number>`count(*) filter (where ${complaint.status} in ${OPEN_STATUSES_SQL})::int`,
           resolvedComplaints: sql<number>`count(*) filter (where ${complaint.status} in ('resolved','closed'))::int`,
           avgResolutionHours: sql<number | null>`(avg(extract(epoch from (${complaint.resolvedAt} - ${complaint.createdAt}))) filter (where ${complaint.status} in ('resolved','closed') and ${complaint.resolvedAt} is not null) / 3600)::float8`,
         })
@@ -192,7 +192,7 @@ export function createStaffService(
         description: sql<string>`left(${complaint.description}, 200)`,
         createdAt: complaint.createdAt,
         dueAt: complaint.dueAt,
-        overdue: sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ('open','in_progress','reopened'))`,
+        overdue: sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})`,
         resolvedAt: complaint.resolvedAt,
         rating: feedback.rating,
       })
