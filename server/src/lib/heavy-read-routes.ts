@@ -18,8 +18,9 @@ declare module 'fastify' {
 export const GIVE_WAY_MS = 250;
 
 /**
- * The requests in flight that are not heavy reads: filings, tracking, everything a passenger does (and staff's light
- * calls). Node answers them all in one thread, so a heavy read started beside them takes its time from them.
+ * The requests in flight to routes that are not heavy reads: filing, tracking, almost all a passenger does (not their
+ * own complaint list, whose route is one), and staff's light calls such as the cards. Node answers them all in one
+ * thread, so a heavy read started beside them takes its time from them.
  */
 function lightRequests(app: FastifyInstance) {
   let inFlight = 0;
