@@ -40,6 +40,27 @@ export const isQueryCanceled = (error: unknown): boolean => {
 type Context = { signal: AbortSignal; deadline: number; clients: Set<pg.PoolClient>; pending: Set<Promise<unknown>> };
 const storage = new AsyncLocalStorage<Context>();
 
+/**
+ * Waits in `line` until someone takes it out of the line and calls it (true), or until `ms` have passed or `signal`
+ * has aborted (false, and it leaves the line).
+ */
+export function waitInLine(line: (() => void)[], ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const end = (woken: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', giveUp);
+      if (!woken) line.splice(line.indexOf(wake), 1);
+      resolve(woken);
+    };
+    const wake = () => end(true);
+    const giveUp = () => end(false);
+    const timer = setTimeout(giveUp, ms);
+    signal.addEventListener('abort', giveUp);
+    line.push(wake);
+  });
+}
+
 /** A counting semaphore whose waiters give up on their deadline or when their request goes away. */
 function budget(size: number) {
   let used = 0;
@@ -55,22 +76,8 @@ function budget(size: number) {
       used++;
       return release;
     }
-    await new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', give);
-        resolve();
-      };
-      const give = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', give);
-        waiters.splice(waiters.indexOf(done), 1);
-        reject(signal.aborted ? signal.reason : new HeavyReadTimeout());
-      };
-      const timer = setTimeout(give, timeoutMs);
-      signal.addEventListener('abort', give);
-      waiters.push(done);
-    });
+    // Woken by a release, the slot it freed passes to this waiter.
+    if (!(await waitInLine(waiters, timeoutMs, signal))) throw signal.aborted ? signal.reason : new HeavyReadTimeout();
     return release;
   }
   return { acquire };

@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { HeavyReads } from '../db/heavy-reads';
+import { type HeavyReads, waitInLine } from '../db/heavy-reads';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +24,7 @@ export const GIVE_WAY_MS = 250;
  */
 function lightRequests(app: FastifyInstance) {
   let inFlight = 0;
-  let waiters: (() => void)[] = [];
+  const waiters: (() => void)[] = [];
   const counted = new WeakSet<FastifyRequest>();
   const end = (request: FastifyRequest) => {
     if (!counted.delete(request)) return;
@@ -40,19 +40,8 @@ function lightRequests(app: FastifyInstance) {
   app.addHook('onRequestAbort', async (request) => end(request));
   return {
     /** Resolves when no light request is in flight, after `maxMs` at most, or at once when `signal` aborts. */
-    quiet(maxMs: number, signal: AbortSignal): Promise<void> {
-      if (inFlight === 0 || signal.aborted) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          waiters = waiters.filter((w) => w !== done);
-          resolve();
-        };
-        const timer = setTimeout(done, maxMs);
-        signal.addEventListener('abort', done);
-        waiters.push(done);
-      });
+    async quiet(maxMs: number, signal: AbortSignal): Promise<void> {
+      if (inFlight > 0) await waitInLine(waiters, maxMs, signal);
     },
   };
 }
