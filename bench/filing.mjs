@@ -2,8 +2,10 @@
 //   node bench/filing.mjs [--complaints 500000] [--staff 20] [--duration 10] [--connections 10] [--auto-assign off] [--profile DIR]
 // In one run, on a fresh database with the given number of seeded complaints:
 //   1. round trips per filing: the server talks to PostgreSQL through a counting proxy while 50 filings go in one by one;
-//   2. filing rate (autocannon, POST /api/complaints without photo) next to the raw SQL rate of the same writes
-//      (one transaction: complaint, event, notification, two outbox rows) from 10 `pg` connections;
+//      the proxy then records every statement one more filing sends, with its parameters;
+//   2. filing rate (autocannon, POST /api/complaints without photo) next to the raw SQL rate of the same writes: those
+//      recorded statements replayed (fresh ids for the new rows) from 10 `pg` connections; and, for comparison with
+//      earlier runs, the rate of five bare inserts (complaint, event, notification, two outbox rows);
 //   3. filing rate while 10 connections ask for the analytics breakdown of the last 365 days.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { countingProxy, replayer } from './pg-conversation.mjs';
 import { ROOT, startServer } from './support.mjs';
 
 /** A port nobody listens on (other servers may share this machine). */
@@ -57,44 +60,6 @@ if (values['auto-assign'] === 'off') await direct.query(`insert into app_setting
 // A long-lived table is vacuumed by autovacuum; the freshly seeded one is vacuumed once here.
 await direct.query('vacuum analyze complaint');
 
-/** A TCP proxy in front of PostgreSQL counting the round trips: a Sync (extended protocol) or a Query (simple). */
-function countingProxy(target) {
-  let trips = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    let started = false;
-    let buffer = Buffer.alloc(0);
-    client.on('data', (chunk) => {
-      upstream.write(chunk);
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        if (!started) {
-          if (buffer.length < 4) break;
-          const len = buffer.readInt32BE(0);
-          if (buffer.length < len) break;
-          buffer = buffer.subarray(len);
-          started = true;
-          continue;
-        }
-        if (buffer.length < 5) break;
-        const type = String.fromCharCode(buffer[0]);
-        const len = buffer.readInt32BE(1);
-        if (buffer.length < len + 1) break;
-        if (type === 'S' || type === 'Q') trips++;
-        buffer = buffer.subarray(len + 1);
-      }
-    });
-    upstream.on('data', (chunk) => client.write(chunk));
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, trips: () => trips, close: () => server.close() })));
-}
-
 const boundary = '----railmadadbench';
 const today = new Date().toISOString().slice(0, 10);
 const fields = { type: 'water', severity: 'medium', trainNumber: '12951', pnr: '2345678901', location: 'Coach B4, berth 21', incidentDate: today, description: 'No water in the toilets of coach B4 since Vadodara. Please refill at the next station.' };
@@ -123,6 +88,12 @@ for (const withKey of [false, true]) {
   }
   trips[withKey ? 'withKey' : 'withoutKey'] = (proxy.trips() - before) / 50;
 }
+proxy.record();
+const recorded = await fileOnce(server.url, passenger);
+if (recorded.status !== 201) throw new Error(`filing answered ${recorded.status}`);
+const conversation = proxy.recorded();
+if (process.env.SHOW_STATEMENTS) for (const st of conversation) console.log(st.text.replace(/\s+/g, ' ').slice(0, 400), JSON.stringify(st.values).slice(0, 400));
+if (conversation.filter((st) => /^\s*(begin|commit)\s*$/i.test(st.text)).length !== 2) throw new Error('a filing was expected to run one transaction');
 await server.stop();
 proxy.close();
 
@@ -133,25 +104,15 @@ const staffCookie = await signIn(server.url, 'admin@bench.test');
 const filing = () =>
   autocannon({ url: `${server.url}/api/complaints`, method: 'POST', headers: { cookie: passenger, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body, connections, duration });
 const [{ id: passengerId }] = (await direct.query(`select id from "user" where email = 'passenger@bench.test'`)).rows;
-async function rawRate() {
+/** Runs `transaction` on each of the connections, again and again for the duration; the rate in transactions a second. */
+async function rawRate(transaction) {
   let done = 0;
   const until = Date.now() + duration * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       const c = await direct.connect();
       while (Date.now() < until) {
-        const id = randomUUID();
-        await c.query('begin');
-        await c.query(
-          `insert into complaint (id, passenger_id, type, severity, location, incident_date, description, mobile, language, due_at, train_number, pnr)
-           values ($1, $2, 'water', 'medium', 'Coach B4, berth 21', current_date, 'No water in the toilets of coach B4 since Vadodara.', null, 'en', now() + interval '1 day', '12951', '2345678901')`,
-          [id, passengerId],
-        );
-        await c.query(`insert into complaint_event (id, complaint_id, actor_id, kind, to_status) values ($1, $2, $3, 'created', 'open')`, [randomUUID(), id, passengerId]);
-        await c.query(`insert into notification (id, user_id, kind, params, link) values ($1, $2, 'complaint_filed', '{}', '/')`, [randomUUID(), passengerId]);
-        await c.query(`insert into outbox (id, channel, recipient, body, status) values ($1, 'sms', '+919800000000', 'x', 'stored')`, [randomUUID()]);
-        await c.query(`insert into outbox (id, channel, recipient, subject, body, status) values ($1, 'email', 'p@bench.test', 's', 'x', 'stored')`, [randomUUID()]);
-        await c.query('commit');
+        await transaction(c);
         done++;
       }
       c.release();
@@ -159,6 +120,21 @@ async function rawRate() {
   );
   return done / duration;
 }
+/** The five inserts this bench compared filing with before it replayed the filing's own statements. */
+const fiveInserts = async (c) => {
+  const id = randomUUID();
+  await c.query('begin');
+  await c.query(
+    `insert into complaint (id, passenger_id, type, severity, location, incident_date, description, mobile, language, due_at, train_number, pnr)
+     values ($1, $2, 'water', 'medium', 'Coach B4, berth 21', current_date, 'No water in the toilets of coach B4 since Vadodara.', null, 'en', now() + interval '1 day', '12951', '2345678901')`,
+    [id, passengerId],
+  );
+  await c.query(`insert into complaint_event (id, complaint_id, actor_id, kind, to_status) values ($1, $2, $3, 'created', 'open')`, [randomUUID(), id, passengerId]);
+  await c.query(`insert into notification (id, user_id, kind, params, link) values ($1, $2, 'complaint_filed', '{}', '/')`, [randomUUID(), passengerId]);
+  await c.query(`insert into outbox (id, channel, recipient, body, status) values ($1, 'sms', '+919800000000', 'x', 'stored')`, [randomUUID()]);
+  await c.query(`insert into outbox (id, channel, recipient, subject, body, status) values ($1, 'email', 'p@bench.test', 's', 'x', 'stored')`, [randomUUID()]);
+  await c.query('commit');
+};
 const filingAlone = await filing();
 if (values.profile) {
   console.log(`filing alone: ${filingAlone['2xx'] / duration}/s; the server's profile is in ${values.profile}`);
@@ -167,20 +143,39 @@ if (values.profile) {
   await dropDatabase();
   process.exit(0);
 }
-const raw = await rawRate();
-
 // 3. Filing while staff run a year's breakdown.
 const from = new Date(Date.now() - 364 * 86400_000).toISOString().slice(0, 10);
 const analytics = autocannon({ url: `${server.url}/api/analytics/breakdown?from=${from}&to=${today}`, headers: { cookie: staffCookie }, connections, duration: duration + 2, timeout: 10 });
 await new Promise((r) => setTimeout(r, 1000));
 const filingBusy = await filing();
 const analyticsResult = await analytics;
+// The raw rates last: a replay files thousands of complaints, every one assigned, which the filings of 3. would count.
+// What the replay's connections wait on, sampled every 20 ms: a lock (whose?), the WAL's flush, or nothing (running).
+const waits = new Map();
+const watcher = new pg.Client({ connectionString: dbUrl.toString() });
+await watcher.connect();
+let watching = true;
+const watch = (async () => {
+  while (watching) {
+    const { rows } = await watcher.query(`select coalesce(wait_event_type || '/' || wait_event, 'running') as w from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+    for (const { w } of rows) waits.set(w, (waits.get(w) ?? 0) + 1);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+const raw = await rawRate(replayer(conversation));
+watching = false;
+await watch;
+await watcher.end();
+const rawFive = await rawRate(fiveInserts);
 
 const rate = (r) => r['2xx'] / duration;
 console.log(`\nPostgreSQL, ${values.complaints} seeded complaints, ${values.staff} staff, ${connections} connections, ${duration} s\n`);
 console.log(`round trips per filing (HTTP request to answer): ${trips.withoutKey} without an idempotency key, ${trips.withKey} with one`);
 console.log(`filing alone:             ${rate(filingAlone).toFixed(1)}/s (p50 ${filingAlone.latency.p50} ms, p99 ${filingAlone.latency.p99} ms, non-2xx ${filingAlone.non2xx}, errors ${filingAlone.errors})`);
-console.log(`raw SQL, same writes:     ${raw.toFixed(1)} tx/s  → filing at ${((100 * rate(filingAlone)) / raw).toFixed(1)}% of raw`);
+console.log(`raw SQL, the filing's own ${conversation.length} statements replayed: ${raw.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / raw).toFixed(1)}% of raw`);
+const sampled = [...waits.values()].reduce((a, b) => a + b, 0);
+console.log(`  its connections meanwhile: ${[...waits].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${((100 * n) / sampled).toFixed(0)}%`).join(', ')}`);
+console.log(`raw SQL, five inserts:    ${rawFive.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / rawFive).toFixed(1)}%`);
 console.log(`filing during analytics:  ${rate(filingBusy).toFixed(1)}/s (p50 ${filingBusy.latency.p50} ms, p99 ${filingBusy.latency.p99} ms, non-2xx ${filingBusy.non2xx}, errors/timeouts ${filingBusy.errors}/${filingBusy.timeouts})`);
 const codes = Object.entries(analyticsResult.statusCodeStats ?? {}).map(([c, s]) => `${c}×${s.count}`).join(' ');
 console.log(`analytics meanwhile:      ${analyticsResult['2xx']} answered 2xx, codes ${codes || '-'}, timeouts ${analyticsResult.timeouts}`);

@@ -3,8 +3,9 @@
 // Seeds the database first when it does not hold the year yet (bench/scale-seed.mjs, a few minutes), else only
 // migrates it; then starts the real server on it (pool of 10), and runs autocannon per scenario next to a bare Fastify
 // route in the same run. Also: the first (uncached) call of each screen alone, filing while the dashboards are under
-// load, the same writes as a filing in plain SQL, the server's RSS, and EXPLAIN (ANALYZE, BUFFERS) of the screens'
-// queries into /tmp/rm-scale-explain.txt. What it files is deleted at the end, so runs measure the same table.
+// load, a filing's own statements (recorded through a proxy) replayed in plain SQL, the server's RSS, and
+// EXPLAIN (ANALYZE, BUFFERS) of the screens' queries into /tmp/rm-scale-explain.txt. What it files is deleted at the
+// end, so runs measure the same table.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { rebuildFigures, SCALE_ADMIN, SCALE_ENV, SCALE_PASSENGER, SCALE_PASSWORD, SCALE_URL, scaleSeed } from './scale-seed.mjs';
+import { countingProxy, replayer } from './pg-conversation.mjs';
 import { startServer } from './support.mjs';
 
 const { values } = parseArgs({
@@ -61,6 +63,36 @@ async function drain() {
 await removeFilings();
 const { n: complaintCount } = await one('select count(*)::int as n from complaint');
 
+const boundary = '----railmadadscale';
+const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+const fields = { type: 'water', severity: 'medium', trainNumber: '12951', pnr: '2345678901', location: 'Coach B4, berth 21', incidentDate: today, description: 'No water in the toilets of coach B4 since Vadodara. Please refill at the next station.' };
+const filingBody = Buffer.concat([...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)), Buffer.from(`--${boundary}--\r\n`)]);
+const signIn = async (url, email) => {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password: SCALE_PASSWORD }) });
+    if (res.ok) return res.headers.getSetCookie().find((c) => c.startsWith('railmadad.session_token=')).split(';')[0];
+    if (attempt === 3) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+    await sleep(1000);
+  }
+};
+
+// ---- One filing's conversation with PostgreSQL, recorded through a proxy by a server of its own (warmed up first) ----
+const proxy = await countingProxy(new URL(values.url));
+const viaProxy = new URL(values.url);
+viaProxy.host = `127.0.0.1:${proxy.port}`;
+const recorder = await startServer({ port: 3908, env: { ...SCALE_ENV, DATABASE_URL: viaProxy.toString() } });
+const fileThrough = async (url, cookie) => {
+  const res = await fetch(`${url}/api/complaints`, { method: 'POST', headers: { cookie, origin: url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: filingBody });
+  if (res.status !== 201) throw new Error(`filing answered ${res.status}: ${await res.text()}`);
+};
+const recorderCookie = await signIn(recorder.url, SCALE_PASSENGER);
+for (let i = 0; i < 3; i++) await fileThrough(recorder.url, recorderCookie);
+proxy.record();
+await fileThrough(recorder.url, recorderCookie);
+const conversation = proxy.recorded();
+await recorder.stop();
+proxy.close();
+
 // ---- The server, and its memory ----
 const server = await startServer({ port: 3906, env: { ...SCALE_ENV, DATABASE_URL: values.url } });
 const rssMb = () => {
@@ -90,16 +122,8 @@ process.on('exit', () => {
     process.kill(server.pid);
   } catch {}
 });
-const signIn = async (email) => {
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email, password: SCALE_PASSWORD }) });
-    if (res.ok) return res.headers.getSetCookie().find((c) => c.startsWith('railmadad.session_token=')).split(';')[0];
-    if (attempt === 3) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
-    await sleep(1000);
-  }
-};
-const admin = await signIn(SCALE_ADMIN);
-const passenger = await signIn(SCALE_PASSENGER);
+const admin = await signIn(server.url, SCALE_ADMIN);
+const passenger = await signIn(server.url, SCALE_PASSENGER);
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
@@ -107,10 +131,6 @@ await bare.listen({ port: 3907, host: '127.0.0.1' });
 
 // A complaint from the middle of the year, with its timeline.
 const tracked = await one(`select reference, pnr from complaint where id = $1`, [`sc-${Math.floor(complaintCount / 2)}`]);
-const boundary = '----railmadadscale';
-const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-const fields = { type: 'water', severity: 'medium', trainNumber: '12951', pnr: '2345678901', location: 'Coach B4, berth 21', incidentDate: today, description: 'No water in the toilets of coach B4 since Vadodara. Please refill at the next station.' };
-const filingBody = Buffer.concat([...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)), Buffer.from(`--${boundary}--\r\n`)]);
 const filing = { method: 'POST', path: '/api/complaints', headers: { cookie: passenger, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: filingBody };
 
 const staff = { cookie: admin };
@@ -180,8 +200,9 @@ filingMixed.rssPeak = phasePeak();
 filingMixed.committed = committedRate(n0, await filed(), t0);
 console.error(`done: filing with the dashboards under load (drained in ${mixedDrained.toFixed(1)} s)`);
 
-// ---- The same writes as a filing, as plain SQL: one complaint, one event, one notification, two outbox rows ----
-async function rawFilings() {
+// ---- Filing's writes as plain SQL: the filing's own statements replayed, and five bare inserts as earlier runs did ----
+/** Runs `transaction(client, worker, i)` on each connection again and again for the duration, as plain SQL through pg. */
+async function rawRate(transaction) {
   const latencies = [];
   let n = 0;
   let errors = 0;
@@ -190,24 +211,9 @@ async function rawFilings() {
     const client = await db.connect();
     try {
       for (let i = 0; performance.now() < until; i++) {
-        const id = `raw-${w}-${i}-${Date.now()}`;
         const t0 = performance.now();
         try {
-          await client.query('begin');
-          const { rows: inserted } = await client.query(
-            `insert into complaint (id, passenger_id, type, severity, location, incident_date, description, mobile, pnr, train_number, due_at)
-             values ($1, $2, 'water', 'medium', 'Coach B4, berth 21', current_date, $3, '+919812345678', '2345678901', '12951', now() + interval '24 hours') returning *`,
-            [id, passengerId, fields.description],
-          );
-          await client.query(`insert into complaint_event (id, complaint_id, actor_id, kind, to_status, created_at) values ($1, $2, $3, 'created', 'open', clock_timestamp())`, [`${id}-e`, id, passengerId]);
-          await client.query(`insert into notification (id, user_id, kind, params, link) values ($1, $2, 'complaint_filed', $3, $4)`, [`${id}-n`, passengerId, { reference: inserted[0].reference }, `/complaints/${inserted[0].reference}`]);
-          await client.query(`insert into outbox (id, channel, recipient, body, status) values ($1, 'sms', '+919812345678', $2, 'stored'), ($3, 'email', $4, $2, 'stored')`, [
-            `${id}-s`,
-            `Rail Madad: complaint ${inserted[0].reference} registered.`,
-            `${id}-m`,
-            SCALE_PASSENGER,
-          ]);
-          await client.query('commit');
+          await transaction(client, w, i);
           n++;
           latencies.push(performance.now() - t0);
         } catch {
@@ -225,7 +231,28 @@ async function rawFilings() {
   const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? Number.NaN);
   return { rps: n / ((performance.now() - t0) / 1000), p50: at(0.5), p99: at(0.99), ok: n, errors };
 }
-const raw = await rawFilings();
+/** One complaint, its event, its notification and two outbox rows: what this bench compared filing with at first. */
+async function fiveInserts(client, w, i) {
+  const id = `raw-${w}-${i}-${Date.now()}`;
+  await client.query('begin');
+  const { rows: inserted } = await client.query(
+    `insert into complaint (id, passenger_id, type, severity, location, incident_date, description, mobile, pnr, train_number, due_at)
+     values ($1, $2, 'water', 'medium', 'Coach B4, berth 21', current_date, $3, '+919812345678', '2345678901', '12951', now() + interval '24 hours') returning *`,
+    [id, passengerId, fields.description],
+  );
+  await client.query(`insert into complaint_event (id, complaint_id, actor_id, kind, to_status, created_at) values ($1, $2, $3, 'created', 'open', clock_timestamp())`, [`${id}-e`, id, passengerId]);
+  await client.query(`insert into notification (id, user_id, kind, params, link) values ($1, $2, 'complaint_filed', $3, $4)`, [`${id}-n`, passengerId, { reference: inserted[0].reference }, `/complaints/${inserted[0].reference}`]);
+  await client.query(`insert into outbox (id, channel, recipient, body, status) values ($1, 'sms', '+919812345678', $2, 'stored'), ($3, 'email', $4, $2, 'stored')`, [
+    `${id}-s`,
+    `Rail Madad: complaint ${inserted[0].reference} registered.`,
+    `${id}-m`,
+    SCALE_PASSENGER,
+  ]);
+  await client.query('commit');
+}
+// The replay files as the bench's passenger, so removeFilings() takes its complaints away with the server's.
+const raw = await rawRate(replayer(conversation));
+const rawFive = await rawRate(fiveInserts);
 console.error('done: plain SQL filings');
 
 clearInterval(sampler);
@@ -315,12 +342,13 @@ out.push('', '| filing | req/s | p50 ms | p99 ms | 2xx | errors | committed/s un
 out.push(`| alone (the table's row) | ${fmt(filingAlone.ok / DURATION)} | ${filingAlone.p50} | ${filingAlone.p99} | ${filingAlone.ok} | ${filingAlone.errors} | ${filingAlone.committed.toFixed(2)} |`);
 out.push(`| with ${CONNECTIONS} more connections on list/cards/analytics | ${fmt(filingMixed.ok / DURATION)} | ${filingMixed.p50} | ${filingMixed.p99} | ${filingMixed.ok} | ${filingMixed.errors} | ${filingMixed.committed.toFixed(2)} |`);
 out.push(`| (those dashboard connections meanwhile) | ${fmt(dashboardsMixed.ok / DURATION)} | ${dashboardsMixed.p50} | ${dashboardsMixed.p99} | ${dashboardsMixed.ok} | ${dashboardsMixed.errors} | |`);
-out.push(`| the same writes in plain SQL through pg | ${fmt(raw.rps)} | ${raw.p50} | ${raw.p99} | ${raw.ok} | ${raw.errors} | ${fmt(raw.rps)} |`);
+out.push(`| the filing's own ${conversation.length} statements replayed in plain SQL through pg | ${fmt(raw.rps)} | ${raw.p50} | ${raw.p99} | ${raw.ok} | ${raw.errors} | ${fmt(raw.rps)} |`);
+out.push(`| five bare inserts in plain SQL (the comparison of earlier runs) | ${fmt(rawFive.rps)} | ${rawFive.p50} | ${rawFive.p99} | ${rawFive.ok} | ${rawFive.errors} | ${fmt(rawFive.rps)} |`);
 out.push(`(the server was busy ${mixedDrained.toFixed(1)} s more after that run; its RSS peak meanwhile ${fmt(filingMixed.rssPeak)} MB)`);
-out.push('', `committed filings a second, with the dashboards under load / alone: ${(filingMixed.committed / filingAlone.committed).toFixed(2)}; alone / plain SQL: ${(filingAlone.committed / raw.rps).toFixed(5)}`);
+out.push('', `committed filings a second, with the dashboards under load / alone: ${(filingMixed.committed / filingAlone.committed).toFixed(2)}; alone / its statements replayed: ${(filingAlone.committed / raw.rps).toFixed(2)}; alone / five bare inserts: ${(filingAlone.committed / rawFive.rps).toFixed(3)}`);
 out.push(`server: started in ${(server.ms / 1000).toFixed(1)} s; RSS after start ${fmt(rss.start)} MB, peak ${fmt(rss.peak)} MB`);
 out.push('', `EXPLAIN (ANALYZE, BUFFERS) in ${values.explain}:`);
 for (const e of explainMs) out.push(`  ${e.name}: ${e.ms} ms`);
 out.push('', `seed: ${seed.reused ? 'reused' : 'seeded'} in ${seed.seconds.toFixed(0)} s; whole run ${secs(tRun)} s`);
 console.log(out.join('\n'));
-writeFileSync('/tmp/rm-scale-results.json', JSON.stringify({ at: new Date().toISOString(), complaintCount, rows, firstCalls, filingAlone, filingMixed, dashboardsMixed, raw, rss, explainMs, seed }, null, 2));
+writeFileSync('/tmp/rm-scale-results.json', JSON.stringify({ at: new Date().toISOString(), complaintCount, rows, firstCalls, filingAlone, filingMixed, dashboardsMixed, raw, rawFive, rss, explainMs, seed }, null, 2));
