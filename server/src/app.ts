@@ -243,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so every one is counted and timed.
   const metrics = createMetrics({ db: database.db, log: app.log, pool: database.pool });
   app.addHook('onResponse', metrics.observe);
+  app.addHook('onRequestAbort', metrics.abandoned);
   const readiness = createReadiness({ db: database.db, storage, redis: config.redisUrl ? createRedisProbe(config.redisUrl) : undefined, log: app.log });
   app.addHook('onClose', readiness.close);
 

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
@@ -85,6 +88,23 @@ describe('GET /api/metrics', () => {
     const after = await scrape();
     expect(sample(after, 'railmadad_http_requests_total', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('here-1234');
+  });
+
+  it('counts a request whose client went away before its answer, apart from the answered ones', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const labels = { method: 'POST', route: '/api/complaints' };
+    const before = sample(await scrape(), 'railmadad_http_requests_abandoned_total', labels);
+    // A filing whose photo never finishes arriving: the phone lost its signal half-way.
+    const arrived = once(t.app.server, 'request');
+    const client = net.connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    client.write(
+      `POST /api/complaints HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncookie: ${passenger}\r\ncontent-type: multipart/form-data; boundary=x\r\ncontent-length: 100000\r\n\r\n--x\r\n`,
+    );
+    await arrived;
+    client.destroy();
+    await expect.poll(async () => sample(await scrape(), 'railmadad_http_requests_abandoned_total', labels), { timeout: 10_000, interval: 100 }).toBe(before + 1);
   });
 
   it('shows the outbox depth by status as it is in the database', async () => {

@@ -30,6 +30,12 @@ export function createMetrics(deps: { db: Db; log: FastifyBaseLogger; pool?: Poo
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const abandoned = new Counter({
+    name: `${PREFIX}http_requests_abandoned_total`,
+    help: 'HTTP requests whose client went away before its answer (a closed tab, a lost signal), by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    registers,
+  });
 
   /** A scrape goes on without a figure the database could not give in time; the gauge keeps its last value. */
   const fromDatabase = async (what: string, read: () => Promise<void>) => {
@@ -117,6 +123,13 @@ export function createMetrics(deps: { db: Db; log: FastifyBaseLogger; pool?: Poo
       };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
+    },
+    /**
+     * An `onRequestAbort` hook: Fastify runs no `onResponse` for a request whose client left before its answer, so
+     * those are counted here, apart from the answered ones. A rise on one route says people give up waiting for it.
+     */
+    async abandoned(request: FastifyRequest) {
+      abandoned.inc({ method: request.method, route: request.routeOptions.url ?? 'unmatched' });
     },
     /** The socket server starts after the routes; its count is read at scrape time. */
     countSockets(count: () => number) {
