@@ -75,6 +75,8 @@ describe('the dashboards’ figures', () => {
       }
     }
     await expectKeptToMatchRecount();
+    // Some complaints are still open and held by someone: the kept load per assignee was tested, not two empty lists.
+    expect((await keptFigures(db())).openLoad.length).toBeGreaterThan(0);
     // The mix did reach every kind of change.
     for (const [kind, n] of Object.entries(kinds)) expect(n, kind).toBeGreaterThan(0);
     const { figures, totals } = await keptFigures(db());

@@ -30,7 +30,7 @@ async function rebuild() {
   try {
     const started = performance.now();
     const rows = await rebuildFigures(database.db);
-    console.log(`Recounted the figures in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows.figures} figure rows, ${rows.moves} days of moves, ${rows.totals} statuses, ${rows.openDue} hours of open due times.`);
+    console.log(`Recounted the figures in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows.figures} figure rows, ${rows.moves} days of moves, ${rows.totals} statuses, ${rows.openDue} hours of open due times, ${rows.openLoad} staff holding open complaints.`);
   } finally {
     await database.close();
   }

@@ -356,6 +356,15 @@ export const complaintOpenDue = pgTable('complaint_open_due', {
   complaints: integer('complaints').notNull().default(0),
 });
 
+/**
+ * Open complaints per assignee: what auto-assignment compares its candidates by, read as one row each rather than
+ * counted from the complaints at every choice (which, under the choice's lock, would hold up every other filing).
+ */
+export const complaintOpenLoad = pgTable('complaint_open_load', {
+  assigneeId: text('assignee_id').primaryKey(),
+  complaints: integer('complaints').notNull().default(0),
+});
+
 export const complaintPhoto = pgTable(
   'complaint_photo',
   {

@@ -33,10 +33,11 @@ export function createAssignmentService(deps: { db: Db; changes: ComplaintChange
     const { tx } = scope;
     const c = known?.id === complaintId ? known : await scope.lock(complaintId);
     if (!c || c.assigneeId || !isOpenStatus(c.status)) return null;
-    // One round trip for the setting, the lock and the choice. Each candidate's open complaints are counted by
-    // railmadad_open_load_locked (drizzle/0020_open_load_after_lock.sql), which first takes the lock, held until the
-    // caller's commit, and counts in a snapshot of its own: every choice committed before this one is counted,
-    // although this statement began before the lock was granted. With the setting off, nobody matches and no lock is taken.
+    // One round trip for the setting, the lock and the choice. Each candidate's open complaints are read by
+    // railmadad_open_load_locked (drizzle/0023_open_load_kept.sql) from the count kept per assignee
+    // (complaint-figures.ts). It first takes the lock, held until the caller's commit, and reads in a snapshot of its
+    // own: every choice committed before this one is counted, although this statement began before the lock was
+    // granted. With the setting off, nobody matches and no lock is taken.
     const enabled = sql`coalesce((select ${appSetting.value} from ${appSetting} where ${appSetting.key} = ${AUTO_ASSIGN_KEY}) <> 'false'::jsonb, true)`;
     const load = sql<number>`railmadad_open_load_locked(${staffProfile.userId})`.mapWith(Number);
     const [candidate] = await tx

@@ -1,14 +1,14 @@
 import { isOpenStatus } from '@railmadad/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintOpenDue, complaintTotals, staffProfile } from '../../db/schema';
+import { complaint, complaintEvent, complaintFigures, complaintMoves, complaintOpenDue, complaintOpenLoad, complaintTotals, staffProfile } from '../../db/schema';
 import { OPEN_STATUSES_SQL, ZONE } from '../../lib/sql';
 import type { ComplaintRow } from './complaint-changes';
 
 /**
  * The complaints as counted figures (see docs/scale.md): `complaint_figures` per India day of filing × type × severity
  * × status × assignee's department, `complaint_moves` per day × new status, `complaint_totals` per status,
- * `complaint_open_due` the open complaints per hour of their due time. The one
+ * `complaint_open_due` the open complaints per hour of their due time, `complaint_open_load` per assignee. The one
  * writer of complaint changes adds each change's difference in the change's own transaction, so the cards and charts
  * read a few hundred rows and are still exact. `recount` says what the figures must be, from the complaints
  * themselves; a test holds the kept figures to it, and `rebuild` replaces them with it.
@@ -152,6 +152,21 @@ export class FigureChanges {
           on conflict (hour) do update set complaints = ${complaintOpenDue}.complaints + excluded.complaints
         )`
       : null;
+    // Per assignee, leaving out those whose load does not change (a move from open to in progress): their row is
+    // neither written nor locked.
+    const load = new Map<string, number>();
+    for (const r of due) if (r.assigneeId) load.set(r.assigneeId, (load.get(r.assigneeId) ?? 0) + r.complaints);
+    const loadRows = [...load].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+    const openLoad = loadRows.length
+      ? sql`open_load as (
+          insert into ${complaintOpenLoad} (assignee_id, complaints)
+          values ${sql.join(
+            loadRows.map(([id, n]) => sql`(${id}, ${n}::int)`),
+            sql`, `,
+          )}
+          on conflict (assignee_id) do update set complaints = ${complaintOpenLoad}.complaints + excluded.complaints
+        )`
+      : null;
     const moves = this.moves.length
       ? sql`moves as (
           insert into ${complaintMoves} (day, status, moves)
@@ -165,7 +180,7 @@ export class FigureChanges {
       : null;
     // Writes that need no answer (a change's outbox rows) go in the same statement.
     const others = alongside.map((write, i) => sql`${sql.identifier(`alongside_${i}`)} as (${write.getSQL()})`);
-    await tx.execute(sql`with ${sql.join([figures, openDue, moves, ...others].filter(Boolean) as SQL[], sql`, `)} select 1`);
+    await tx.execute(sql`with ${sql.join([figures, openDue, openLoad, moves, ...others].filter(Boolean) as SQL[], sql`, `)} select 1`);
   }
 }
 
@@ -208,6 +223,8 @@ export type Figures = {
   totals: { status: string; complaints: number }[];
   /** Open complaints per hour of their due time, the hour as an ISO time. */
   openDue: { hour: string; complaints: number }[];
+  /** Open complaints per assignee. */
+  openLoad: { assigneeId: string; complaints: number }[];
 };
 
 const rowsOf = async <T>(db: Db | Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -227,7 +244,13 @@ const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => (key(
 const figureKey = (r: FigureRow) => [r.day, r.type, r.severity, r.status, r.assigned, r.department].join('|');
 
 /** Every figure, kept or recounted, without the rows that have come down to nothing, in one order. */
-function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figures['totals'], openDue: { hour: Date | string; complaints: number }[]): Figures {
+function normalise(
+  figures: FigureRow[],
+  moves: Figures['moves'],
+  totals: Figures['totals'],
+  openDue: { hour: Date | string; complaints: number }[],
+  openLoad: { assignee_id: string; complaints: number }[],
+): Figures {
   return {
     figures: byKey(
       figures.filter((f) => f.complaints !== 0 || f.resolved !== 0 || f.onTime !== 0 || f.resolutionMs !== 0),
@@ -245,6 +268,10 @@ function normalise(figures: FigureRow[], moves: Figures['moves'], totals: Figure
       openDue.map((d) => ({ hour: new Date(d.hour).toISOString(), complaints: Number(d.complaints) })).filter((d) => d.complaints !== 0),
       (d) => d.hour,
     ),
+    openLoad: byKey(
+      openLoad.map((l) => ({ assigneeId: l.assignee_id, complaints: Number(l.complaints) })).filter((l) => l.complaints !== 0),
+      (l) => l.assigneeId,
+    ),
   };
 }
 
@@ -255,26 +282,35 @@ const openDueFromComplaints = sql`
   where status in ${OPEN_STATUSES_SQL}
   group by 1`;
 
+/** Open complaints per assignee, as the complaints say. */
+const openLoadFromComplaints = sql`
+  select assignee_id, count(*)::int as complaints
+  from ${complaint}
+  where status in ${OPEN_STATUSES_SQL} and assignee_id is not null
+  group by 1`;
+
 /** The figures as kept. */
 export async function keptFigures(db: Db | Tx): Promise<Figures> {
-  const [figures, moves, totals, openDue] = await Promise.all([
+  const [figures, moves, totals, openDue, openLoad] = await Promise.all([
     rowsOf<Record<string, unknown>>(db, sql`select * from ${complaintFigures}`),
     rowsOf<Figures['moves'][number]>(db, sql`select * from ${complaintMoves}`),
     rowsOf<Figures['totals'][number]>(db, sql`select * from ${complaintTotals}`),
     rowsOf<{ hour: Date; complaints: number }>(db, sql`select * from ${complaintOpenDue}`),
+    rowsOf<{ assignee_id: string; complaints: number }>(db, sql`select * from ${complaintOpenLoad}`),
   ]);
-  return normalise(figures.map(asFigure), moves, totals, openDue);
+  return normalise(figures.map(asFigure), moves, totals, openDue, openLoad);
 }
 
 /** The figures as the complaints and their timelines say they are. */
 export async function recountFigures(db: Db | Tx): Promise<Figures> {
-  const [figures, moves, totals, openDue] = await Promise.all([
+  const [figures, moves, totals, openDue, openLoad] = await Promise.all([
     rowsOf<Record<string, unknown>>(db, figuresFromComplaints()),
     rowsOf<Figures['moves'][number]>(db, movesFromEvents),
     rowsOf<Figures['totals'][number]>(db, sql`select status, count(*)::int as complaints from ${complaint} group by status`),
     rowsOf<{ hour: Date; complaints: number }>(db, openDueFromComplaints),
+    rowsOf<{ assignee_id: string; complaints: number }>(db, openLoadFromComplaints),
   ]);
-  return normalise(figures.map(asFigure), moves, totals, openDue);
+  return normalise(figures.map(asFigure), moves, totals, openDue, openLoad);
 }
 
 /** Replaces the kept figures with a recount, inside `tx`, holding writes to complaints and their timelines meanwhile. */
@@ -285,28 +321,30 @@ async function recountInto(tx: Tx) {
   await tx.execute(sql`delete from ${complaintMoves}`);
   await tx.execute(sql`delete from ${complaintTotals}`);
   await tx.execute(sql`delete from ${complaintOpenDue}`);
+  await tx.execute(sql`delete from ${complaintOpenLoad}`);
   await tx.execute(sql`insert into ${complaintFigures} (day, type, severity, status, assigned, department, complaints, resolved, on_time, resolution_ms) ${figuresFromComplaints()}`);
   await tx.execute(sql`insert into ${complaintMoves} (day, status, moves) ${movesFromEvents}`);
   await tx.execute(sql`insert into ${complaintTotals} (status, complaints) select status, count(*) from ${complaint} group by status`);
   await tx.execute(sql`insert into ${complaintOpenDue} (hour, complaints) ${openDueFromComplaints}`);
+  await tx.execute(sql`insert into ${complaintOpenLoad} (assignee_id, complaints) ${openLoadFromComplaints}`);
   // The planner learns the new tables' sizes now, not at autovacuum's next visit: a chart would otherwise be planned
   // as if they were empty.
-  await tx.execute(sql`analyze ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}`);
+  await tx.execute(sql`analyze ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}, ${complaintOpenLoad}`);
 }
 
 /** Replaces the kept figures with a recount (`npm run admin -- figures rebuild`): how many rows each table now has. */
-export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: number; totals: number; openDue: number }> {
+export async function rebuildFigures(db: Db): Promise<{ figures: number; moves: number; totals: number; openDue: number; openLoad: number }> {
   const counts = await db.transaction(async (tx) => {
     await recountInto(tx);
-    const [rows] = await rowsOf<{ figures: number; moves: number; totals: number; openDue: number }>(
+    const [rows] = await rowsOf<{ figures: number; moves: number; totals: number; openDue: number; openLoad: number }>(
       tx,
-      sql`select (select count(*) from ${complaintFigures})::int as figures, (select count(*) from ${complaintMoves})::int as moves, (select count(*) from ${complaintTotals})::int as totals, (select count(*) from ${complaintOpenDue})::int as "openDue"`,
+      sql`select (select count(*) from ${complaintFigures})::int as figures, (select count(*) from ${complaintMoves})::int as moves, (select count(*) from ${complaintTotals})::int as totals, (select count(*) from ${complaintOpenDue})::int as "openDue", (select count(*) from ${complaintOpenLoad})::int as "openLoad"`,
     );
     return rows;
   });
   // Every row was replaced: the old ones are cleared now, or a list's total would read four times the pages until
   // autovacuum came by. (VACUUM cannot run inside the transaction; the recount has analysed the tables already.)
-  await db.execute(sql`vacuum ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}`);
+  await db.execute(sql`vacuum ${complaintFigures}, ${complaintMoves}, ${complaintTotals}, ${complaintOpenDue}, ${complaintOpenLoad}`);
   return counts;
 }
 
