@@ -115,6 +115,8 @@ export function createMetrics(deps: { db: Db; log: FastifyBaseLogger; pool?: Poo
     text: () => registry.metrics(),
     /** An `onResponse` hook: counts and times every answered request. */
     async observe(request: FastifyRequest, reply: FastifyReply) {
+      // A reply that failed on a connection already gone: counted once, by `abandoned`.
+      if (request.raw.aborted) return;
       const labels = {
         method: request.method,
         // No pattern: nothing matched (a 404 outside the web app, or a request refused before routing).
