@@ -33,6 +33,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { likePattern, OPEN_STATUSES_SQL } from '../../lib/sql';
 import type { ChangeScope, ComplaintChanges } from '../complaints/complaint-changes';
+import { overdueSql } from '../complaints/complaint-filters';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Messenger } from '../outbox/outbox.service';
 
@@ -192,7 +193,7 @@ export function createStaffService(
         description: sql<string>`left(${complaint.description}, 200)`,
         createdAt: complaint.createdAt,
         dueAt: complaint.dueAt,
-        overdue: sql<boolean>`(${complaint.dueAt} < now() and ${complaint.status} in ${OPEN_STATUSES_SQL})`,
+        overdue: overdueSql,
         resolvedAt: complaint.resolvedAt,
         rating: feedback.rating,
       })
