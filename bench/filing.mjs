@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { countingProxy, replayer } from './pg-conversation.mjs';
+import { countingProxy, plainSqlRate, replayer } from './pg-conversation.mjs';
 import { ROOT, startServer } from './support.mjs';
 
 /** A port nobody listens on (other servers may share this machine). */
@@ -106,33 +106,8 @@ const staffCookie = await signIn(server.url, 'admin@bench.test');
 const filing = () =>
   autocannon({ url: `${server.url}/api/complaints`, method: 'POST', headers: { cookie: passenger, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` }, body, connections, duration });
 const [{ id: passengerId }] = (await direct.query(`select id from "user" where email = 'passenger@bench.test'`)).rows;
-/**
- * Runs `transaction` on each of the connections, again and again for the duration: the rate in transactions a second,
- * and those that failed (rolled back and counted, with the first error's message).
- */
-async function rawRate(transaction) {
-  let done = 0;
-  const failed = { count: 0, first: null };
-  const until = Date.now() + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const c = await direct.connect();
-      while (Date.now() < until) {
-        try {
-          await transaction(c);
-          done++;
-        } catch (error) {
-          failed.count++;
-          failed.first ??= error.message;
-          await c.query('rollback').catch(() => undefined);
-        }
-      }
-      c.release();
-    }),
-  );
-  return { rate: done / duration, failed };
-}
-const failures = ({ failed }) => (failed.count ? `, ${failed.count} failed (${failed.first})` : '');
+const rawRate = (transaction) => plainSqlRate(direct, { connections, seconds: duration }, transaction);
+const failures = (r) => (r.errors ? `, ${r.errors} failed (${r.firstError})` : '');
 /** The five inserts this bench compared filing with before it replayed the filing's own statements. */
 const fiveInserts = async (c) => {
   const id = randomUUID();
@@ -185,10 +160,10 @@ const rate = (r) => r['2xx'] / duration;
 console.log(`\nPostgreSQL, ${values.complaints} seeded complaints, ${values.staff} staff, ${connections} connections, ${duration} s\n`);
 console.log(`round trips per filing (HTTP request to answer): ${trips.withoutKey} without an idempotency key, ${trips.withKey} with one`);
 console.log(`filing alone:             ${rate(filingAlone).toFixed(1)}/s (p50 ${filingAlone.latency.p50} ms, p99 ${filingAlone.latency.p99} ms, non-2xx ${filingAlone.non2xx}, errors ${filingAlone.errors})`);
-console.log(`raw SQL, the filing's own ${conversation.length} statements replayed: ${raw.rate.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / raw.rate).toFixed(1)}% of raw${failures(raw)}`);
+console.log(`raw SQL, the filing's own ${conversation.length} statements replayed: ${raw.rps.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / raw.rps).toFixed(1)}% of raw${failures(raw)}`);
 const sampled = [...waits.values()].reduce((a, b) => a + b, 0);
 console.log(`  its connections meanwhile: ${[...waits].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${((100 * n) / sampled).toFixed(0)}%`).join(', ')}`);
-console.log(`raw SQL, five inserts:    ${rawFive.rate.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / rawFive.rate).toFixed(1)}%${failures(rawFive)}`);
+console.log(`raw SQL, five inserts:    ${rawFive.rps.toFixed(1)} tx/s → filing at ${((100 * rate(filingAlone)) / rawFive.rps).toFixed(1)}%${failures(rawFive)}`);
 console.log(`filing during analytics:  ${rate(filingBusy).toFixed(1)}/s (p50 ${filingBusy.latency.p50} ms, p99 ${filingBusy.latency.p99} ms, non-2xx ${filingBusy.non2xx}, errors/timeouts ${filingBusy.errors}/${filingBusy.timeouts})`);
 const codes = Object.entries(analyticsResult.statusCodeStats ?? {}).map(([c, s]) => `${c}×${s.count}`).join(' ');
 console.log(`analytics meanwhile:      ${analyticsResult['2xx']} answered 2xx, codes ${codes || '-'}, timeouts ${analyticsResult.timeouts}`);

@@ -1,5 +1,6 @@
 // A filing's conversation with PostgreSQL, recorded and sent again: the database's own rate for exactly the statements
-// the server sends, with no HTTP, session check, parsing or classifier in between.
+// the server sends, with no HTTP, session check, parsing or classifier in between; and the runner that measures such
+// plain SQL.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 
@@ -111,4 +112,39 @@ export function replayer(conversation) {
     const idOf = (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{22}$/.test(v) ? (fresh.get(v) ?? fresh.set(v, newId()).get(v)) : v);
     return conversation.reduce((done, st) => done.then(() => client.query(st.text, st.values.length > 0 ? st.values.map(idOf) : undefined)), Promise.resolve());
   };
+}
+
+/**
+ * Runs `transaction(client, worker, i)` on `connections` clients of `pool`, again and again for `seconds`: committed
+ * transactions a second, their p50 and p99 in ms, and those that failed (rolled back and counted, with the first
+ * error's message).
+ */
+export async function plainSqlRate(pool, { connections, seconds }, transaction) {
+  const latencies = [];
+  let errors = 0;
+  let firstError = null;
+  const until = performance.now() + seconds * 1000;
+  const worker = async (w) => {
+    const client = await pool.connect();
+    try {
+      for (let i = 0; performance.now() < until; i++) {
+        const t0 = performance.now();
+        try {
+          await transaction(client, w, i);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          errors++;
+          firstError ??= error.message;
+          await client.query('rollback').catch(() => undefined);
+        }
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
+  latencies.sort((a, b) => a - b);
+  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? Number.NaN);
+  return { rps: latencies.length / ((performance.now() - t0) / 1000), p50: at(0.5), p99: at(0.99), ok: latencies.length, errors, firstError };
 }

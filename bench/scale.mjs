@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { rebuildFigures, SCALE_ADMIN, SCALE_ENV, SCALE_PASSENGER, SCALE_PASSWORD, SCALE_URL, scaleSeed } from './scale-seed.mjs';
-import { countingProxy, replayer } from './pg-conversation.mjs';
+import { countingProxy, plainSqlRate, replayer } from './pg-conversation.mjs';
 import { startServer } from './support.mjs';
 
 const { values } = parseArgs({
@@ -201,36 +201,7 @@ filingMixed.committed = committedRate(n0, await filed(), t0);
 console.error(`done: filing with the dashboards under load (drained in ${mixedDrained.toFixed(1)} s)`);
 
 // ---- Filing's writes as plain SQL: the filing's own statements replayed, and five bare inserts as earlier runs did ----
-/** Runs `transaction(client, worker, i)` on each connection again and again for the duration, as plain SQL through pg. */
-async function rawRate(transaction) {
-  const latencies = [];
-  let n = 0;
-  let errors = 0;
-  const until = performance.now() + DURATION * 1000;
-  const worker = async (w) => {
-    const client = await db.connect();
-    try {
-      for (let i = 0; performance.now() < until; i++) {
-        const t0 = performance.now();
-        try {
-          await transaction(client, w, i);
-          n++;
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors++;
-          await client.query('rollback').catch(() => undefined);
-        }
-      }
-    } finally {
-      client.release();
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, w) => worker(w)));
-  latencies.sort((a, b) => a - b);
-  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? Number.NaN);
-  return { rps: n / ((performance.now() - t0) / 1000), p50: at(0.5), p99: at(0.99), ok: n, errors };
-}
+const rawRate = (transaction) => plainSqlRate(db, { connections: CONNECTIONS, seconds: DURATION }, transaction);
 /** One complaint, its event, its notification and two outbox rows: what this bench compared filing with at first. */
 async function fiveInserts(client, w, i) {
   const id = `raw-${w}-${i}-${Date.now()}`;
